@@ -1,0 +1,52 @@
+// The disassembler: decodes machine code into instructions and prints them exactly as
+// llvm-mc-19 / llvm-objdump-19 do.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "gcnkit/isa.h"
+
+namespace gcnkit::disasm {
+
+enum class DecodeStatus : uint8_t { Success, Fail };
+
+// One decoded instruction: the table row plus the raw dwords it was decoded from. Printing,
+// re-encoding and the emulator's pre-decoder all start from this.
+struct Inst {
+  const isa::InstrDesc* desc = nullptr;
+  uint32_t words[4] = {};  // raw dwords, including a trailing literal / DPP dword
+  uint8_t size = 0;        // bytes consumed
+  uint8_t flags = 0;       // codec-specific facts found while decoding (e.g. DPP16, literal)
+};
+
+// Where printing happens: llvm-mc prints branch targets as raw offsets, llvm-objdump adds the
+// target address and a symbol.
+struct PrintOptions {
+  bool objdump = false;
+  uint64_t address = 0;  // address of the instruction (objdump mode)
+};
+
+class Disassembler {
+public:
+  explicit Disassembler(isa::Target target = isa::Target::GFX1100) : target_(target) {}
+
+  // Decodes one instruction from the front of bytes. On failure, inst.size says how many
+  // bytes llvm-mc would skip (min(4, bytes.size())).
+  DecodeStatus decode(std::span<const uint8_t> bytes, Inst& inst) const;
+
+  // Appends the instruction text, without indentation or newline.
+  void print(const Inst& inst, std::string& out, const PrintOptions& opts = {}) const;
+
+  // Appends the bytes llvm-mc's encoder would emit for the decoded instruction (what it shows
+  // with -show-encoding: a re-encoding, which drops bits the decoder ignores).
+  void encode(const Inst& inst, std::string& out) const;
+
+  isa::Target target() const { return target_; }
+
+private:
+  isa::Target target_;
+};
+
+}  // namespace gcnkit::disasm

@@ -1,0 +1,34 @@
+// llvm-mc's disassembler front end: text of hex bytes in, assembly text and diagnostics out,
+// byte for byte what `llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -disassemble` prints.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "gcnkit/disasm.h"
+
+namespace gcnkit::disasm {
+
+struct McTextOptions {
+  bool showEncoding = false;
+  // llvm-mc-19 rejects `//` comments ("invalid input token"); gcnkit accepts them unless this
+  // is set (see docs/differences.md).
+  bool strictComments = false;
+};
+
+struct McTextResult {
+  std::string out;  // stdout text
+  std::string err;  // stderr text (diagnostics)
+  bool error = false;  // llvm-mc's exit status would be 1
+};
+
+// Disassembles `input` (the contents of `filename`, "<stdin>" for standard input).
+McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
+                               std::string_view filename, const McTextOptions& opts = {});
+
+// Appends one output line as llvm-mc's asm streamer writes it: a tab, the text and, with
+// encoding, the "; encoding: [...]" comment padded to column 40.
+void appendMcLine(std::string& out, std::string_view text, std::string_view encoding,
+                  bool showEncoding);
+
+}  // namespace gcnkit::disasm

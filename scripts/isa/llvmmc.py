@@ -1,0 +1,106 @@
+"""Batch probing of llvm-mc-19's AMDGPU disassembler.
+
+Every table generator and developer script asks llvm-mc questions of the form "what does this
+byte sequence decode to?". Spawning llvm-mc once per question is far too slow, so probes are
+batched: each probe is written on its own line, followed by a marker instruction on its own
+line (s_code_end, which never consumes following bytes). The output is split at the markers,
+and the warnings on stderr are mapped back to the probe through their line numbers.
+"""
+
+import os
+import re
+import subprocess
+import tempfile
+
+LLVM_MC = os.environ.get("LLVM_MC", "llvm-mc-19")
+MARKER = bytes([0x00, 0x00, 0x9F, 0xBF])  # s_code_end on GFX10+
+MARKER_TEXT = "s_code_end"
+
+_WARN = re.compile(r"^.*?:(\d+):(\d+): (warning|error): (.*)$")
+
+
+class Probe:
+    """What llvm-mc printed for one probe line."""
+
+    __slots__ = ("data", "lines", "encodings", "diags")
+
+    def __init__(self, data):
+        self.data = data
+        self.lines = []  # instruction texts, without leading tab or encoding comment
+        self.encodings = []  # bytes of each printed instruction (re-encoded by llvm-mc)
+        self.diags = []  # (column, severity, message)
+
+    @property
+    def valid(self):
+        """True when the first instruction of the probe decoded at column 1."""
+        return bool(self.lines) and not any(c == 1 for c, _, _ in self.diags)
+
+    @property
+    def text(self):
+        return self.lines[0] if self.valid else None
+
+    @property
+    def size(self):
+        """Bytes llvm-mc's re-encoding of the first instruction takes."""
+        return len(self.encodings[0]) if self.valid else 0
+
+    def __repr__(self):
+        return f"Probe({self.data.hex()}, {self.lines}, {self.diags})"
+
+
+def hexline(data):
+    return ",".join(f"0x{b:02x}" for b in data)
+
+
+def probe(datas, mcpu="gfx1100", extra_args=(), chunk=20000):
+    """Disassembles each byte string in datas separately; returns one Probe each."""
+    out = []
+    for i in range(0, len(datas), chunk):
+        out.extend(_probe_chunk(datas[i : i + chunk], mcpu, extra_args))
+    return out
+
+
+def _probe_chunk(datas, mcpu, extra_args):
+    probes = [Probe(bytes(d)) for d in datas]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        for d in probes:
+            f.write(hexline(d.data) + "\n")
+            f.write(hexline(MARKER) + "\n")
+        path = f.name
+    try:
+        r = subprocess.run(
+            [LLVM_MC, "-arch=amdgcn", f"-mcpu={mcpu}", "-disassemble", "-show-encoding", path,
+             *extra_args],
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        os.unlink(path)
+    idx = 0
+    for line in r.stdout.splitlines():
+        line = line.strip()
+        if not line or line == ".text":
+            continue
+        text, _, enc = line.partition("; encoding: ")
+        text = text.rstrip()
+        if text == MARKER_TEXT and enc.strip() == "[0x00,0x00,0x9f,0xbf]":
+            idx += 1
+            continue
+        if idx >= len(probes):
+            raise RuntimeError("llvm-mc printed more than expected: " + line)
+        probes[idx].lines.append(text)
+        enc = enc.strip().strip("[]")
+        probes[idx].encodings.append(bytes(int(x, 16) for x in enc.split(",") if x))
+    for line in r.stderr.splitlines():
+        m = _WARN.match(line)
+        if not m:
+            continue
+        lineno, col = int(m.group(1)), int(m.group(2))
+        if lineno % 2 == 1:  # probe lines are odd, marker lines even
+            probes[(lineno - 1) // 2].diags.append((col, m.group(3), m.group(4)))
+    return probes
+
+
+def words(*ws):
+    """Little-endian bytes of 32-bit words."""
+    return b"".join(int(w & 0xFFFFFFFF).to_bytes(4, "little") for w in ws)

@@ -1,0 +1,72 @@
+#include <algorithm>
+
+#include "disasm/codec.h"
+
+namespace gcnkit::disasm {
+
+namespace {
+
+using isa::Format;
+
+const detail::Codec* codecFor(Format f) {
+  switch (f) {
+  case Format::SOP1:
+  case Format::SOP2:
+  case Format::SOPK:
+  case Format::SOPC:
+  case Format::SOPP:
+  case Format::SMEM:
+    return &detail::kSaluCodec;
+  case Format::VOP1:
+  case Format::VOP2:
+  case Format::VOPC:
+  case Format::VOP3:
+  case Format::VOP3SD:
+    return &detail::kValuCodec;
+  case Format::VOP3P:
+  case Format::VOPD:
+  case Format::VINTERP:
+  case Format::LDSDIR:
+    return &detail::kVop3pCodec;
+  case Format::DS:
+  case Format::MUBUF:
+  case Format::MTBUF:
+  case Format::FLAT:
+  case Format::GLOBAL:
+  case Format::SCRATCH:
+  case Format::MIMG:
+  case Format::EXP:
+    return &detail::kMemCodec;
+  default:
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+DecodeStatus Disassembler::decode(std::span<const uint8_t> bytes, Inst& inst) const {
+  inst = Inst{};
+  if (bytes.size() >= 4) {
+    const uint32_t w0 = detail::readDword(bytes, 0);
+    const Format f = isa::classifyGfx11(w0);
+    if (const detail::Codec* c = codecFor(f)) {
+      if (c->decode(f, bytes, inst) == DecodeStatus::Success)
+        return DecodeStatus::Success;
+    }
+  }
+  inst = Inst{};
+  inst.size = static_cast<uint8_t>(std::min<size_t>(4, bytes.size()));
+  return DecodeStatus::Fail;
+}
+
+void Disassembler::print(const Inst& inst, std::string& out, const PrintOptions& opts) const {
+  if (const detail::Codec* c = inst.desc ? codecFor(inst.desc->format) : nullptr)
+    c->print(inst, out, opts);
+}
+
+void Disassembler::encode(const Inst& inst, std::string& out) const {
+  if (const detail::Codec* c = inst.desc ? codecFor(inst.desc->format) : nullptr)
+    c->encode(inst, out);
+}
+
+}  // namespace gcnkit::disasm

@@ -1,0 +1,245 @@
+// Mirrors the way llvm-mc's disassembler driver reads its input: tokens are bytes separated by
+// white space and commas, `#` starts a comment, `[` ... `]` delimit an atomic block; a bad token
+// discards the bytes gathered so far and the rest of its line. All bytes between blocks form one
+// stream, so an instruction may span lines.
+#include "gcnkit/mc_text.h"
+
+#include <charconv>
+#include <vector>
+
+#include "disasm/operands.h"
+
+namespace gcnkit::disasm {
+
+namespace {
+
+struct Diagnostics {
+  std::string_view input;
+  std::string_view filename;
+  std::string& err;
+
+  void report(size_t pos, std::string_view severity, std::string_view message) {
+    size_t lineStart = pos == 0 ? 0 : input.rfind('\n', pos - 1);
+    lineStart = lineStart == std::string_view::npos || pos == 0 ? 0 : lineStart + 1;
+    size_t lineEnd = input.find('\n', pos);
+    if (lineEnd == std::string_view::npos)
+      lineEnd = input.size();
+    size_t lineNo = 1;
+    for (size_t i = 0; i < lineStart; ++i)
+      lineNo += input[i] == '\n';
+    std::string_view line = input.substr(lineStart, lineEnd - lineStart);
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
+    err += filename;
+    err += ':';
+    detail::appendUDec(err, lineNo);
+    err += ':';
+    detail::appendUDec(err, pos - lineStart + 1);
+    err += ": ";
+    err += severity;
+    err += ": ";
+    err += message;
+    err += '\n';
+    // The source line with tabs expanded to 8-column stops, then a caret under the position.
+    std::string shown, caret;
+    for (size_t i = 0; i <= line.size(); ++i) {
+      if (i == pos - lineStart)
+        caret.assign(shown.size(), ' '), caret += '^';
+      if (i == line.size())
+        break;
+      if (line[i] == '\t') {
+        do
+          shown += ' ';
+        while (shown.size() % 8 != 0);
+      } else {
+        shown += line[i];
+      }
+    }
+    err += shown;
+    err += '\n';
+    err += caret;
+    err += '\n';
+  }
+};
+
+class Reader {
+public:
+  Reader(std::string_view input, const McTextOptions& opts) : s_(input), opts_(opts) {}
+
+  // Skips white space, commas and comments; false at end of input.
+  bool skipToToken() {
+    while (pos_ < s_.size()) {
+      char c = s_[pos_];
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',') {
+        ++pos_;
+      } else if (c == '#' || (!opts_.strictComments && c == '/' && pos_ + 1 < s_.size() &&
+                              s_[pos_ + 1] == '/')) {
+        size_t nl = s_.find('\n', pos_);
+        pos_ = nl == std::string_view::npos ? s_.size() : nl;
+      } else {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  char peek() const { return s_[pos_]; }
+  size_t pos() const { return pos_; }
+  void advance(size_t n) { pos_ += n; }
+  std::string_view rest() const { return s_.substr(pos_); }
+  void skipLine() {
+    size_t nl = s_.find('\n', pos_);
+    pos_ = nl == std::string_view::npos ? s_.size() : nl;
+  }
+  size_t size() const { return s_.size(); }
+
+private:
+  std::string_view s_;
+  size_t pos_ = 0;
+  const McTextOptions& opts_;
+};
+
+// StringRef::getAsInteger with radix 0: 0x/0X hex, 0b/0B binary, 0o or leading 0 octal,
+// otherwise decimal; the whole token must be consumed.
+bool parseByte(std::string_view tok, unsigned& value) {
+  unsigned radix = 10;
+  if (tok.size() >= 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
+    radix = 16;
+    tok.remove_prefix(2);
+  } else if (tok.size() >= 2 && tok[0] == '0' && (tok[1] == 'b' || tok[1] == 'B')) {
+    radix = 2;
+    tok.remove_prefix(2);
+  } else if (tok.size() >= 2 && tok[0] == '0' && tok[1] == 'o') {
+    radix = 8;
+    tok.remove_prefix(2);
+  } else if (tok.size() >= 2 && tok[0] == '0') {
+    radix = 8;
+    tok.remove_prefix(1);
+  }
+  if (tok.empty())
+    return false;
+  uint64_t v = 0;
+  auto r = std::from_chars(tok.data(), tok.data() + tok.size(), v, static_cast<int>(radix));
+  if (r.ec != std::errc() || r.ptr != tok.data() + tok.size() || v > 255)
+    return false;
+  value = static_cast<unsigned>(v);
+  return true;
+}
+
+}  // namespace
+
+void appendMcLine(std::string& out, std::string_view text, std::string_view encoding,
+                  bool showEncoding) {
+  out += '\t';
+  out += text;
+  if (showEncoding) {
+    // formatted_raw_ostream column: the tab counts to column 8, each other char as one.
+    size_t col = 8 + text.size();
+    out.append(col < 40 ? 40 - col : 1, ' ');
+    out += "; encoding: [";
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (size_t i = 0; i < encoding.size(); ++i) {
+      auto b = static_cast<uint8_t>(encoding[i]);
+      if (i)
+        out += ',';
+      out += "0x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+    out += ']';
+  }
+  out += '\n';
+}
+
+McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
+                               std::string_view filename, const McTextOptions& opts) {
+  McTextResult res;
+  res.out = "\t.text\n";
+  Diagnostics diag{input, filename, res.err};
+  Reader rd(input, opts);
+  std::vector<uint8_t> bytes;
+  std::vector<size_t> where;  // input offset of each byte
+  bool inAtomicBlock = false;
+  std::string text, enc;
+
+  auto printInsts = [&]() -> bool {
+    size_t index = 0;
+    while (index < bytes.size()) {
+      Inst inst;
+      std::span<const uint8_t> rest(bytes.data() + index, bytes.size() - index);
+      if (dis.decode(rest, inst) == DecodeStatus::Fail) {
+        diag.report(where[index], "warning", "invalid instruction encoding");
+        if (inAtomicBlock)
+          return true;  // llvm-mc does not resynchronise inside a block
+        index += inst.size ? inst.size : 1;
+        continue;
+      }
+      text.clear();
+      dis.print(inst, text);
+      enc.clear();
+      if (opts.showEncoding)
+        dis.encode(inst, enc);
+      appendMcLine(res.out, text, enc, opts.showEncoding);
+      index += inst.size;
+    }
+    return false;
+  };
+
+  while (rd.skipToToken()) {
+    bytes.clear();
+    where.clear();
+    char c = rd.peek();
+    if (c == '[') {
+      if (inAtomicBlock) {
+        diag.report(rd.pos(), "error", "nested atomic blocks make no sense");
+        res.error = true;
+      }
+      inAtomicBlock = true;
+      rd.advance(1);
+      continue;
+    }
+    if (c == ']') {
+      if (!inAtomicBlock) {
+        diag.report(rd.pos(), "error", "attempt to close atomic block without opening");
+        res.error = true;
+      }
+      inAtomicBlock = false;
+      rd.advance(1);
+      continue;
+    }
+    // Gather bytes up to the next block delimiter.
+    while (rd.skipToToken()) {
+      c = rd.peek();
+      if (c == '[' || c == ']')
+        break;
+      std::string_view r = rd.rest();
+      size_t n = r.find_first_of(" \t\n\r,#[]");
+      if (!opts.strictComments) {
+        size_t slash = r.find("//");
+        if (slash != std::string_view::npos && slash > 0 && slash < n)
+          n = slash;
+      }
+      std::string_view tok = r.substr(0, n);
+      unsigned v;
+      if (!parseByte(tok, v)) {
+        diag.report(rd.pos(), "error", "invalid input token");
+        rd.skipLine();
+        bytes.clear();
+        where.clear();
+        continue;
+      }
+      bytes.push_back(static_cast<uint8_t>(v));
+      where.push_back(rd.pos());
+      rd.advance(tok.size());
+    }
+    if (!bytes.empty())
+      res.error |= printInsts();
+  }
+  if (inAtomicBlock) {
+    diag.report(input.size(), "error", "unclosed atomic block");
+    res.error = true;
+  }
+  return res;
+}
+
+}  // namespace gcnkit::disasm

@@ -1,0 +1,8 @@
+// Random encodings for the valu family (placeholder until the family codec lands).
+#include "random_encodings.h"
+
+namespace gcnkit::difftest {
+
+void generateValu(Rng& rng, std::vector<uint8_t>& out) { putDword(out, randBits(rng, 32)); }
+
+}  // namespace gcnkit::difftest

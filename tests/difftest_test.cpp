@@ -1,0 +1,35 @@
+// The CI differential test: random encodings over every family, decoded by gcnkit and by
+// llvm-mc-19 in the same run; text, encodings and warnings must be identical.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "compare.h"
+#include "oracle.h"
+
+namespace gcnkit::difftest {
+namespace {
+
+uint64_t envCount(const char* name, uint64_t dflt) {
+  const char* v = std::getenv(name);
+  return v ? std::strtoull(v, nullptr, 10) : dflt;
+}
+
+TEST(DiffTest, RandomEncodingsMatchLlvmMc) {
+  ASSERT_TRUE(haveTool("llvm-mc-19")) << "llvm-mc-19 is the oracle; install llvm-19";
+  CompareOptions opts;
+  opts.count = envCount("GCNKIT_DIFF_COUNT", 24000);
+  opts.seed = envCount("GCNKIT_DIFF_SEED", 20261121);
+  CompareReport r = compareWithLlvmMc(opts);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  for (const FamilyStats& f : r.families) {
+    EXPECT_EQ(f.mismatches, 0u) << f.name << ": " << f.mismatches << " of " << f.encodings;
+    // Biased generators: most encodings must decode, or the test proves little.
+    EXPECT_GT(f.decoded * 10, f.encodings * 6) << f.name << " decodes too rarely";
+  }
+  for (const std::string& e : r.examples)
+    ADD_FAILURE() << e;
+}
+
+}  // namespace
+}  // namespace gcnkit::difftest

@@ -1,0 +1,10 @@
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace gcnkit::tools {
+
+int runDis(std::span<const std::string_view> args);
+
+}  // namespace gcnkit::tools

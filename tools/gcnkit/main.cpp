@@ -1,0 +1,39 @@
+// gcnkit: command-line front end. Subcommands:
+//   gcnkit dis [llvm-mc / llvm-objdump style flags] [FILE]
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tools/gcnkit/commands.h"
+
+namespace {
+
+void usage(FILE* f) {
+  std::fputs("usage: gcnkit <command> [options]\n"
+             "commands:\n"
+             "  dis   disassemble llvm-mc hex text or an AMDGPU ELF code object (gfx1100)\n"
+             "run 'gcnkit <command> --help' for the options of a command\n",
+             f);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  std::string_view cmd = argv[1];
+  std::vector<std::string_view> args(argv + 2, argv + argc);
+  if (cmd == "dis")
+    return gcnkit::tools::runDis(args);
+  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+    usage(stdout);
+    return 0;
+  }
+  std::fprintf(stderr, "gcnkit: unknown command '%s'\n", argv[1]);
+  usage(stderr);
+  return 2;
+}

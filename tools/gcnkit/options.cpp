@@ -1,0 +1,65 @@
+#include "tools/gcnkit/options.h"
+
+namespace gcnkit::tools {
+
+bool ParsedOptions::has(std::string_view name) const {
+  for (const auto& [n, v] : values)
+    if (n == name)
+      return true;
+  return false;
+}
+
+std::optional<std::string> ParsedOptions::get(std::string_view name) const {
+  std::optional<std::string> last;
+  for (const auto& [n, v] : values)
+    if (n == name)
+      last = v;
+  return last;
+}
+
+ParsedOptions parseOptions(std::span<const std::string_view> args,
+                           std::span<const OptionSpec> specs) {
+  ParsedOptions p;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string_view a = args[i];
+    if (a.size() < 2 || a[0] != '-') {
+      p.positional.emplace_back(a);
+      continue;
+    }
+    if (a == "--") {
+      for (++i; i < args.size(); ++i)
+        p.positional.emplace_back(args[i]);
+      break;
+    }
+    a.remove_prefix(a[1] == '-' ? 2 : 1);
+    std::string_view name = a, value;
+    bool hasValue = false;
+    if (size_t eq = a.find('='); eq != std::string_view::npos) {
+      name = a.substr(0, eq);
+      value = a.substr(eq + 1);
+      hasValue = true;
+    }
+    const OptionSpec* spec = nullptr;
+    for (const OptionSpec& s : specs)
+      if (s.name == name)
+        spec = &s;
+    if (!spec) {
+      p.error = "unknown option '" + std::string(args[i]) + "'";
+      return p;
+    }
+    if (spec->takesValue && !hasValue) {
+      if (i + 1 >= args.size()) {
+        p.error = "option '" + std::string(args[i]) + "' needs a value";
+        return p;
+      }
+      value = args[++i];
+    } else if (!spec->takesValue && hasValue) {
+      p.error = "option '-" + std::string(name) + "' takes no value";
+      return p;
+    }
+    p.values.emplace_back(std::string(name), std::string(value));
+  }
+  return p;
+}
+
+}  // namespace gcnkit::tools

@@ -1,0 +1,32 @@
+// LLVM-style option parsing. gcnkit's subcommands accept the flag spellings of the LLVM tools
+// they replace (-mcpu=gfx1100, --mcpu gfx1100, -disassemble, --show-encoding), which ordinary
+// CLI libraries reject because they treat a single dash as a cluster of short options.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gcnkit::tools {
+
+struct OptionSpec {
+  std::string_view name;  // without dashes
+  bool takesValue;
+  std::string_view help;
+};
+
+struct ParsedOptions {
+  std::vector<std::pair<std::string, std::string>> values;  // name, value ("" for flags)
+  std::vector<std::string> positional;
+  std::string error;
+
+  bool has(std::string_view name) const;
+  std::optional<std::string> get(std::string_view name) const;
+};
+
+ParsedOptions parseOptions(std::span<const std::string_view> args,
+                           std::span<const OptionSpec> specs);
+
+}  // namespace gcnkit::tools
