@@ -1,0 +1,292 @@
+#include "asm/expr.h"
+
+namespace gcnkit::assembler {
+
+namespace {
+
+// GNU-mode binary precedence, as llvm-mc's AsmParser applies it (higher binds tighter).
+int precedence(Tok t, ExprOp& op) {
+  switch (t) {
+  case Tok::PipePipe:
+    op = ExprOp::LOr;
+    return 1;
+  case Tok::AmpAmp:
+    op = ExprOp::LAnd;
+    return 2;
+  case Tok::EqualEqual:
+    op = ExprOp::Eq;
+    return 3;
+  case Tok::ExclaimEqual:
+  case Tok::LessGreater:
+    op = ExprOp::Ne;
+    return 3;
+  case Tok::Less:
+    op = ExprOp::Lt;
+    return 3;
+  case Tok::LessEqual:
+    op = ExprOp::Le;
+    return 3;
+  case Tok::Greater:
+    op = ExprOp::Gt;
+    return 3;
+  case Tok::GreaterEqual:
+    op = ExprOp::Ge;
+    return 3;
+  case Tok::Plus:
+    op = ExprOp::Add;
+    return 4;
+  case Tok::Minus:
+    op = ExprOp::Sub;
+    return 4;
+  case Tok::Pipe:
+    op = ExprOp::Or;
+    return 5;
+  case Tok::Exclaim:
+    op = ExprOp::OrNot;
+    return 5;
+  case Tok::Amp:
+    op = ExprOp::And;
+    return 5;
+  case Tok::Caret:
+    op = ExprOp::Xor;
+    return 5;
+  case Tok::Star:
+    op = ExprOp::Mul;
+    return 6;
+  case Tok::Slash:
+    op = ExprOp::Div;
+    return 6;
+  case Tok::Percent:
+    op = ExprOp::Mod;
+    return 6;
+  case Tok::LessLess:
+    op = ExprOp::Shl;
+    return 6;
+  case Tok::GreaterGreater:
+    op = ExprOp::Shr;
+    return 6;
+  default:
+    return 0;
+  }
+}
+
+ExprPtr node(ExprOp op, size_t offset) {
+  auto e = std::make_unique<Expr>();
+  e->op = op;
+  e->offset = offset;
+  return e;
+}
+
+ExprPtr parsePrimary(std::span<const Token> toks, size_t& pos, ExprError& err) {
+  const Token& t = toks[pos];
+  switch (t.kind) {
+  case Tok::Integer: {
+    ++pos;
+    auto e = node(ExprOp::Constant, t.offset);
+    e->value = static_cast<int64_t>(t.intValue);
+    return e;
+  }
+  case Tok::Identifier: {
+    ++pos;
+    auto e = node(ExprOp::Symbol, t.offset);
+    e->symbol = std::string(t.text);
+    return e;
+  }
+  case Tok::LParen: {
+    ++pos;
+    ExprPtr inner = parseExpr(toks, pos, err);
+    if (!inner)
+      return nullptr;
+    if (toks[pos].kind != Tok::RParen) {
+      err = {"expected ')'", toks[pos].offset};
+      return nullptr;
+    }
+    ++pos;
+    return inner;
+  }
+  case Tok::Minus:
+  case Tok::Tilde:
+  case Tok::Exclaim:
+  case Tok::Plus: {
+    ++pos;
+    ExprPtr sub = parsePrimary(toks, pos, err);
+    if (!sub)
+      return nullptr;
+    ExprOp op = t.kind == Tok::Minus   ? ExprOp::Neg
+                : t.kind == Tok::Tilde ? ExprOp::Not
+                : t.kind == Tok::Exclaim ? ExprOp::LNot
+                                         : ExprOp::Plus;
+    auto e = node(op, t.offset);
+    e->lhs = std::move(sub);
+    return e;
+  }
+  case Tok::Error:
+    err = {t.error, t.offset};
+    return nullptr;
+  default:
+    err = {"unknown token in expression", t.offset};
+    return nullptr;
+  }
+}
+
+ExprPtr parseBinRHS(int minPrec, ExprPtr lhs, std::span<const Token> toks, size_t& pos,
+                    ExprError& err) {
+  for (;;) {
+    ExprOp op{};
+    int prec = precedence(toks[pos].kind, op);
+    if (prec < minPrec || prec == 0)
+      return lhs;
+    size_t opOffset = toks[pos].offset;
+    ++pos;
+    ExprPtr rhs = parsePrimary(toks, pos, err);
+    if (!rhs)
+      return nullptr;
+    ExprOp nextOp{};
+    int nextPrec = precedence(toks[pos].kind, nextOp);
+    if (prec < nextPrec) {
+      rhs = parseBinRHS(prec + 1, std::move(rhs), toks, pos, err);
+      if (!rhs)
+        return nullptr;
+    }
+    auto e = node(op, opOffset);
+    e->lhs = std::move(lhs);
+    e->rhs = std::move(rhs);
+    lhs = std::move(e);
+  }
+}
+
+}  // namespace
+
+ExprPtr parseExpr(std::span<const Token> toks, size_t& pos, ExprError& err) {
+  ExprPtr lhs = parsePrimary(toks, pos, err);
+  if (!lhs)
+    return nullptr;
+  return parseBinRHS(1, std::move(lhs), toks, pos, err);
+}
+
+std::optional<ExprValue> evaluate(const Expr& e, const SymbolResolver& resolve, ExprError& err) {
+  switch (e.op) {
+  case ExprOp::Constant:
+    return ExprValue{e.value, {}};
+  case ExprOp::Symbol: {
+    std::optional<ExprValue> v = resolve ? resolve(e.symbol) : std::nullopt;
+    if (!v)
+      err = {"undefined symbol '" + e.symbol + "'", e.offset};
+    return v;
+  }
+  default:
+    break;
+  }
+  std::optional<ExprValue> l = evaluate(*e.lhs, resolve, err);
+  if (!l)
+    return std::nullopt;
+  auto u = [](int64_t v) { return static_cast<uint64_t>(v); };
+  auto s = [](uint64_t v) { return static_cast<int64_t>(v); };
+  if (!e.rhs) {
+    if (!l->isAbsolute() && e.op != ExprOp::Plus) {
+      err = {"expected absolute expression", e.offset};
+      return std::nullopt;
+    }
+    switch (e.op) {
+    case ExprOp::Neg:
+      return ExprValue{s(0 - u(l->constant)), {}};
+    case ExprOp::Not:
+      return ExprValue{~l->constant, {}};
+    case ExprOp::LNot:
+      return ExprValue{l->constant == 0 ? 1 : 0, {}};
+    default:
+      return l;
+    }
+  }
+  std::optional<ExprValue> r = evaluate(*e.rhs, resolve, err);
+  if (!r)
+    return std::nullopt;
+  // symbol + constant, constant + symbol, symbol - constant, and sym - sym of the same symbol.
+  if (!l->isAbsolute() || !r->isAbsolute()) {
+    if (e.op == ExprOp::Add && l->isAbsolute() != r->isAbsolute()) {
+      ExprValue v = l->isAbsolute() ? *r : *l;
+      v.constant = s(u(l->constant) + u(r->constant));
+      return v;
+    }
+    if (e.op == ExprOp::Sub && !l->isAbsolute() && r->isAbsolute()) {
+      return ExprValue{s(u(l->constant) - u(r->constant)), l->symbol};
+    }
+    if (e.op == ExprOp::Sub && l->symbol == r->symbol) {
+      return ExprValue{s(u(l->constant) - u(r->constant)), {}};
+    }
+    err = {"expected relocatable expression", e.offset};
+    return std::nullopt;
+  }
+  int64_t a = l->constant, b = r->constant;
+  int64_t v = 0;
+  switch (e.op) {
+  case ExprOp::Add:
+    v = s(u(a) + u(b));
+    break;
+  case ExprOp::Sub:
+    v = s(u(a) - u(b));
+    break;
+  case ExprOp::Mul:
+    v = s(u(a) * u(b));
+    break;
+  case ExprOp::Div:
+  case ExprOp::Mod:
+    if (b == 0) {
+      err = {"division by zero", e.offset};
+      return std::nullopt;
+    }
+    if (a == INT64_MIN && b == -1)
+      v = e.op == ExprOp::Div ? a : 0;
+    else
+      v = e.op == ExprOp::Div ? a / b : a % b;
+    break;
+  // llvm-mc folds shifts with the host's 64-bit shift, whose count is taken modulo 64.
+  case ExprOp::Shl:
+    v = s(u(a) << (u(b) & 63));
+    break;
+  case ExprOp::Shr:
+    v = s(u(a) >> (u(b) & 63));
+    break;
+  case ExprOp::And:
+    v = a & b;
+    break;
+  case ExprOp::Or:
+    v = a | b;
+    break;
+  case ExprOp::Xor:
+    v = a ^ b;
+    break;
+  case ExprOp::OrNot:
+    v = a | ~b;
+    break;
+  case ExprOp::LAnd:
+    v = (a && b) ? 1 : 0;
+    break;
+  case ExprOp::LOr:
+    v = (a || b) ? 1 : 0;
+    break;
+  case ExprOp::Eq:
+    v = a == b ? -1 : 0;
+    break;
+  case ExprOp::Ne:
+    v = a != b ? -1 : 0;
+    break;
+  case ExprOp::Lt:
+    v = a < b ? -1 : 0;
+    break;
+  case ExprOp::Le:
+    v = a <= b ? -1 : 0;
+    break;
+  case ExprOp::Gt:
+    v = a > b ? -1 : 0;
+    break;
+  case ExprOp::Ge:
+    v = a >= b ? -1 : 0;
+    break;
+  default:
+    break;
+  }
+  return ExprValue{v, {}};
+}
+
+}  // namespace gcnkit::assembler

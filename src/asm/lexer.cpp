@@ -1,0 +1,250 @@
+#include "asm/lexer.h"
+
+namespace gcnkit::assembler {
+
+namespace {
+
+bool isIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
+}
+bool isIdentChar(char c) {
+  return isIdentStart(c) || (c >= '0' && c <= '9') || c == '@' || c == '?';
+}
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+int digitValue(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'z')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'Z')
+    return c - 'A' + 10;
+  return 99;
+}
+
+}  // namespace
+
+Token Lexer::make(Tok k, size_t start, size_t len) {
+  Token t;
+  t.kind = k;
+  t.text = src_.substr(start, len);
+  t.offset = base_ + start;
+  pos_ = start + len;
+  return t;
+}
+
+Token Lexer::lexNumber(size_t start) {
+  size_t p = start;
+  unsigned radix = 10;
+  const char* what = "decimal";
+  if (src_[p] == '0' && p + 1 < src_.size() && (src_[p + 1] == 'x' || src_[p + 1] == 'X')) {
+    radix = 16;
+    what = "hexadecimal";
+    p += 2;
+  } else if (src_[p] == '0' && p + 1 < src_.size() && (src_[p + 1] == 'b' || src_[p + 1] == 'B') &&
+             p + 2 < src_.size() && (src_[p + 2] == '0' || src_[p + 2] == '1')) {
+    radix = 2;
+    what = "binary";
+    p += 2;
+  } else if (src_[p] == '0' && p + 1 < src_.size() && isDigit(src_[p + 1])) {
+    radix = 8;
+    what = "octal";
+    p += 1;
+  }
+  size_t digits = p;
+  // Reals: digits '.' digits [eE [+-] digits], or digits [eE] digits (decimal only).
+  if (radix == 10) {
+    size_t q = p;
+    while (q < src_.size() && isDigit(src_[q]))
+      ++q;
+    bool real = false;
+    if (q < src_.size() && src_[q] == '.') {
+      real = true;
+      ++q;
+      while (q < src_.size() && isDigit(src_[q]))
+        ++q;
+    }
+    if (q < src_.size() && (src_[q] == 'e' || src_[q] == 'E')) {
+      size_t r = q + 1;
+      if (r < src_.size() && (src_[r] == '+' || src_[r] == '-'))
+        ++r;
+      if (r < src_.size() && isDigit(src_[r])) {
+        real = true;
+        q = r;
+        while (q < src_.size() && isDigit(src_[q]))
+          ++q;
+      }
+    }
+    if (real)
+      return make(Tok::Real, start, q - start);
+  }
+  uint64_t v = 0;
+  bool overflow = false;
+  while (p < src_.size() && (isDigit(src_[p]) || (radix == 16 && digitValue(src_[p]) < 16))) {
+    int d = digitValue(src_[p]);
+    if (d >= static_cast<int>(radix)) {
+      Token t = make(Tok::Error, start, p + 1 - start);
+      t.error = std::string("invalid ") + what + " number";
+      return t;
+    }
+    uint64_t nv = v * radix + static_cast<uint64_t>(d);
+    if (nv / radix != v)
+      overflow = true;
+    v = nv;
+    ++p;
+  }
+  if (p == digits && radix != 8) {
+    Token t = make(Tok::Error, start, p - start);
+    t.error = std::string("invalid ") + what + " number";
+    return t;
+  }
+  Token t = make(Tok::Integer, start, p - start);
+  t.intValue = v;
+  t.intOverflow = overflow;
+  return t;
+}
+
+Token Lexer::next() {
+  while (pos_ < src_.size() && (src_[pos_] == ' ' || src_[pos_] == '\t' || src_[pos_] == '\r'))
+    ++pos_;
+  if (pos_ >= src_.size())
+    return make(Tok::Eof, pos_, 0);
+  size_t s = pos_;
+  char c = src_[s];
+  char n = s + 1 < src_.size() ? src_[s + 1] : '\0';
+  if (c == '/' && n == '/') {
+    while (pos_ < src_.size() && src_[pos_] != '\n')
+      ++pos_;
+    return next();
+  }
+  if (c == '/' && n == '*') {
+    size_t e = src_.find("*/", s + 2);
+    pos_ = e == std::string_view::npos ? src_.size() : e + 2;
+    return next();
+  }
+  if (c == '\n' || c == ';')
+    return make(Tok::EndOfStatement, s, 1);
+  if (isDigit(c))
+    return lexNumber(s);
+  if (isIdentStart(c) && !(c == '.' && isDigit(n))) {
+    size_t e = s + 1;
+    while (e < src_.size() && isIdentChar(src_[e]))
+      ++e;
+    return make(Tok::Identifier, s, e - s);
+  }
+  if (c == '.' && isDigit(n)) {
+    size_t e = s + 1;
+    while (e < src_.size() && isDigit(src_[e]))
+      ++e;
+    return make(Tok::Real, s, e - s);
+  }
+  if (c == '"') {
+    size_t e = s + 1;
+    while (e < src_.size() && src_[e] != '"' && src_[e] != '\n') {
+      if (src_[e] == '\\' && e + 1 < src_.size())
+        ++e;
+      ++e;
+    }
+    if (e >= src_.size() || src_[e] != '"') {
+      Token t = make(Tok::Error, s, e - s);
+      t.error = "unterminated string constant";
+      return t;
+    }
+    return make(Tok::String, s, e + 1 - s);
+  }
+  if (c == '\'') {
+    // Character constant: 'a' or '\n'.
+    size_t e = s + 1;
+    uint64_t v = 0;
+    if (e < src_.size() && src_[e] == '\\' && e + 1 < src_.size()) {
+      char esc = src_[e + 1];
+      v = esc == 'n' ? '\n' : esc == 't' ? '\t' : esc == '0' ? 0 : static_cast<uint8_t>(esc);
+      e += 2;
+    } else if (e < src_.size()) {
+      v = static_cast<uint8_t>(src_[e]);
+      ++e;
+    }
+    if (e >= src_.size() || src_[e] != '\'') {
+      Token t = make(Tok::Error, s, e - s);
+      t.error = "unterminated character constant";
+      return t;
+    }
+    Token t = make(Tok::Integer, s, e + 1 - s);
+    t.intValue = v;
+    return t;
+  }
+  switch (c) {
+  case '+':
+    return make(Tok::Plus, s, 1);
+  case '-':
+    return make(Tok::Minus, s, 1);
+  case '*':
+    return make(Tok::Star, s, 1);
+  case '/':
+    return make(Tok::Slash, s, 1);
+  case '%':
+    return make(Tok::Percent, s, 1);
+  case '~':
+    return make(Tok::Tilde, s, 1);
+  case '!':
+    return n == '=' ? make(Tok::ExclaimEqual, s, 2) : make(Tok::Exclaim, s, 1);
+  case '&':
+    return n == '&' ? make(Tok::AmpAmp, s, 2) : make(Tok::Amp, s, 1);
+  case '|':
+    return n == '|' ? make(Tok::PipePipe, s, 2) : make(Tok::Pipe, s, 1);
+  case '^':
+    return make(Tok::Caret, s, 1);
+  case '<':
+    if (n == '=')
+      return make(Tok::LessEqual, s, 2);
+    if (n == '<')
+      return make(Tok::LessLess, s, 2);
+    if (n == '>')
+      return make(Tok::LessGreater, s, 2);
+    return make(Tok::Less, s, 1);
+  case '>':
+    if (n == '=')
+      return make(Tok::GreaterEqual, s, 2);
+    if (n == '>')
+      return make(Tok::GreaterGreater, s, 2);
+    return make(Tok::Greater, s, 1);
+  case '=':
+    return n == '=' ? make(Tok::EqualEqual, s, 2) : make(Tok::Equal, s, 1);
+  case '(':
+    return make(Tok::LParen, s, 1);
+  case ')':
+    return make(Tok::RParen, s, 1);
+  case '[':
+    return make(Tok::LBrac, s, 1);
+  case ']':
+    return make(Tok::RBrac, s, 1);
+  case '{':
+    return make(Tok::LCurly, s, 1);
+  case '}':
+    return make(Tok::RCurly, s, 1);
+  case ',':
+    return make(Tok::Comma, s, 1);
+  case ':':
+    return n == ':' ? make(Tok::ColonColon, s, 2) : make(Tok::Colon, s, 1);
+  case '#':
+    return make(Tok::Hash, s, 1);
+  case '@':
+    return make(Tok::At, s, 1);
+  default: {
+    Token t = make(Tok::Error, s, 1);
+    t.error = "invalid character in input";
+    return t;
+  }
+  }
+}
+
+std::vector<Token> tokenize(std::string_view src, size_t base) {
+  Lexer lx(src, base);
+  std::vector<Token> out;
+  for (;;) {
+    out.push_back(lx.next());
+    if (out.back().kind == Tok::Eof)
+      return out;
+  }
+}
+
+}  // namespace gcnkit::assembler

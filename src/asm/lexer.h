@@ -1,0 +1,85 @@
+// Tokens of AMDGPU assembly as llvm-mc's lexer forms them: identifiers (which may contain '.',
+// '_', '$', '@' and digits), integers in every radix llvm-mc accepts, reals, strings and the
+// operator characters. Each token remembers where it starts, for diagnostics.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gcnkit::assembler {
+
+enum class Tok : uint8_t {
+  Eof,
+  EndOfStatement,  // newline or ';'
+  Identifier,
+  Integer,
+  Real,
+  String,
+  Error,  // malformed token; text holds the message
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Tilde,
+  Exclaim,
+  Amp,
+  AmpAmp,
+  Pipe,
+  PipePipe,
+  Caret,
+  Less,
+  LessEqual,
+  LessLess,
+  LessGreater,
+  Greater,
+  GreaterEqual,
+  GreaterGreater,
+  EqualEqual,
+  ExclaimEqual,
+  Equal,
+  LParen,
+  RParen,
+  LBrac,
+  RBrac,
+  LCurly,
+  RCurly,
+  Comma,
+  Colon,
+  ColonColon,
+  Hash,
+  Dollar,
+  At,
+  Dot,
+};
+
+struct Token {
+  Tok kind = Tok::Eof;
+  std::string_view text;  // the characters of the token in the source
+  uint64_t intValue = 0;  // Integer: value modulo 2^64
+  bool intOverflow = false;  // Integer: did not fit in 64 bits
+  size_t offset = 0;      // position in the source buffer
+  std::string error;      // Error: what is wrong
+};
+
+// Splits one statement line (or a whole buffer) into tokens. Comments (`//`, `;` is a
+// statement separator, `#` only at line start is handled by the caller) are skipped.
+class Lexer {
+public:
+  explicit Lexer(std::string_view src, size_t base = 0) : src_(src), base_(base) {}
+  Token next();
+  size_t position() const { return base_ + pos_; }
+
+private:
+  Token lexNumber(size_t start);
+  Token make(Tok k, size_t start, size_t len);
+  std::string_view src_;
+  size_t base_;
+  size_t pos_ = 0;
+};
+
+std::vector<Token> tokenize(std::string_view src, size_t base = 0);
+
+}  // namespace gcnkit::assembler
