@@ -1,0 +1,342 @@
+#include "asm/registers.h"
+
+#include <array>
+#include <string_view>
+
+#include "asm/expr.h"
+
+namespace gcnkit::assembler {
+
+namespace {
+
+struct Special {
+  std::string_view name;
+  unsigned encoding;
+  unsigned count;
+  const char* unsupported;  // non-null: the error llvm-mc gives on GFX11
+};
+
+constexpr const char* kNotAvailable = "register not available on this GPU";
+constexpr const char* kNoZ = "execz and vccz are not supported on this GPU";
+constexpr const char* kNoLdsDirect = "lds_direct is not supported on this GPU";
+
+constexpr std::array kSpecials = {
+    Special{"vcc", 106, 2, nullptr},
+    Special{"vcc_lo", 106, 1, nullptr},
+    Special{"vcc_hi", 107, 1, nullptr},
+    Special{"exec", 126, 2, nullptr},
+    Special{"exec_lo", 126, 1, nullptr},
+    Special{"exec_hi", 127, 1, nullptr},
+    Special{"m0", 125, 1, nullptr},
+    Special{"null", 124, 1, nullptr},
+    Special{"scc", 253, 1, nullptr},
+    Special{"src_scc", 253, 1, nullptr},
+    Special{"shared_base", 235, 1, nullptr},
+    Special{"src_shared_base", 235, 1, nullptr},
+    Special{"shared_limit", 236, 1, nullptr},
+    Special{"src_shared_limit", 236, 1, nullptr},
+    Special{"private_base", 237, 1, nullptr},
+    Special{"src_private_base", 237, 1, nullptr},
+    Special{"private_limit", 238, 1, nullptr},
+    Special{"src_private_limit", 238, 1, nullptr},
+    Special{"pops_exiting_wave_id", 239, 1, kNotAvailable},
+    Special{"src_pops_exiting_wave_id", 239, 1, kNotAvailable},
+    Special{"vccz", 251, 1, kNoZ},
+    Special{"src_vccz", 251, 1, kNoZ},
+    Special{"execz", 252, 1, kNoZ},
+    Special{"src_execz", 252, 1, kNoZ},
+    Special{"lds_direct", 254, 1, kNoLdsDirect},
+    Special{"src_lds_direct", 254, 1, kNoLdsDirect},
+    Special{"flat_scratch", 0, 2, kNotAvailable},
+    Special{"flat_scratch_lo", 0, 1, kNotAvailable},
+    Special{"flat_scratch_hi", 0, 1, kNotAvailable},
+    Special{"xnack_mask", 0, 2, kNotAvailable},
+    Special{"xnack_mask_lo", 0, 1, kNotAvailable},
+    Special{"xnack_mask_hi", 0, 1, kNotAvailable},
+    Special{"tba", 0, 2, kNotAvailable},
+    Special{"tba_lo", 0, 1, kNotAvailable},
+    Special{"tba_hi", 0, 1, kNotAvailable},
+    Special{"tma", 0, 2, kNotAvailable},
+    Special{"tma_lo", 0, 1, kNotAvailable},
+    Special{"tma_hi", 0, 1, kNotAvailable},
+};
+
+const Special* findSpecial(std::string_view name) {
+  for (const Special& s : kSpecials)
+    if (s.name == name)
+      return &s;
+  return nullptr;
+}
+
+struct RegFile {
+  std::string_view prefix;
+  RegKind kind;
+  unsigned size;  // registers in the file on GFX11
+};
+
+constexpr std::array kFiles = {
+    RegFile{"ttmp", RegKind::TTMP, 16}, RegFile{"acc", RegKind::AGPR, 256},
+    RegFile{"s", RegKind::SGPR, 106},   RegFile{"v", RegKind::VGPR, 256},
+    RegFile{"a", RegKind::AGPR, 256},
+};
+
+bool validTupleSize(unsigned n) { return (n >= 1 && n <= 12) || n == 16 || n == 32; }
+
+// SGPR and TTMP tuples: pairs are even-aligned, larger tuples quad-aligned.
+bool aligned(RegKind k, unsigned first, unsigned count) {
+  if (k != RegKind::SGPR && k != RegKind::TTMP)
+    return true;
+  if (count == 2)
+    return first % 2 == 0;
+  if (count >= 3)
+    return first % 4 == 0;
+  return true;
+}
+
+// "v12" -> file v, index 12. Digits may have leading zeros; a VGPR may name a 16-bit half
+// with a `.l` / `.h` suffix.
+const RegFile* splitIndexedName(std::string_view id, unsigned& index, bool& hasIndex,
+                                bool& lo, bool& hi) {
+  lo = hi = false;
+  if (id.size() > 3 && id[0] == 'v' && (id.ends_with(".l") || id.ends_with(".h"))) {
+    (id.back() == 'l' ? lo : hi) = true;
+    id.remove_suffix(2);
+  }
+  for (const RegFile& f : kFiles) {
+    if (id.substr(0, f.prefix.size()) != f.prefix)
+      continue;
+    std::string_view digits = id.substr(f.prefix.size());
+    if (digits.empty()) {
+      hasIndex = false;
+      return &f;
+    }
+    uint64_t v = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9')
+        return nullptr;
+      v = v * 10 + static_cast<uint64_t>(c - '0');
+      if (v > 0xFFFFFFFF)
+        v = 0xFFFFFFFF;
+    }
+    hasIndex = true;
+    index = static_cast<unsigned>(v);
+    return &f;
+  }
+  return nullptr;
+}
+
+bool evalIndex(std::span<const Token> toks, size_t& pos, int64_t& value, RegisterError& err) {
+  ExprError ee;
+  size_t start = toks[pos].offset;
+  ExprPtr e = parseExpr(toks, pos, ee);
+  if (!e) {
+    err = {ee.message, ee.offset};
+    return false;
+  }
+  std::optional<ExprValue> v = evaluate(*e, nullptr, ee);
+  if (!v || !v->isAbsolute()) {
+    err = {"expected absolute expression", start};
+    return false;
+  }
+  value = v->constant;
+  return true;
+}
+
+// `[lo]` or `[lo:hi]` after a register file prefix.
+bool parseRange(std::span<const Token> toks, size_t& pos, unsigned& first, unsigned& count,
+                RegisterError& err) {
+  ++pos;  // '['
+  size_t loOffset = toks[pos].offset;
+  int64_t lo = 0, hi = 0;
+  if (!evalIndex(toks, pos, lo, err))
+    return false;
+  hi = lo;
+  size_t hiOffset = loOffset;
+  if (toks[pos].kind == Tok::Colon) {
+    ++pos;
+    hiOffset = toks[pos].offset;
+    if (!evalIndex(toks, pos, hi, err))
+      return false;
+  }
+  if (toks[pos].kind != Tok::RBrac) {
+    err = {"expected a closing square bracket", toks[pos].offset};
+    return false;
+  }
+  ++pos;
+  if (lo < 0 || lo > 0xFFFFFFFFll) {
+    err = {"invalid register index", loOffset};
+    return false;
+  }
+  if (hi < 0 || hi > 0xFFFFFFFFll) {
+    err = {"invalid register index", hiOffset};
+    return false;
+  }
+  if (lo > hi) {
+    err = {"first register index should not exceed second index", loOffset};
+    return false;
+  }
+  first = static_cast<unsigned>(lo);
+  count = static_cast<unsigned>(hi - lo + 1);
+  return true;
+}
+
+bool checkTuple(Register& r, const RegFile& f, RegisterError& err) {
+  if (!validTupleSize(r.count)) {
+    err = {"invalid or unsupported register size", r.offset};
+    return false;
+  }
+  if (!aligned(r.kind, r.index, r.count)) {
+    err = {"invalid register alignment", r.offset};
+    return false;
+  }
+  if (r.index + r.count > f.size) {
+    err = {"register index is out of range", r.offset};
+    return false;
+  }
+  return true;
+}
+
+// A single register (no SP3 list) at toks[pos].
+RegParse parseSingle(std::span<const Token> toks, size_t& pos, Register& reg,
+                     RegisterError& err) {
+  const Token& t = toks[pos];
+  if (t.kind != Tok::Identifier)
+    return RegParse::NotARegister;
+  reg = Register{};
+  reg.offset = t.offset;
+  if (const Special* s = findSpecial(t.text)) {
+    if (s->unsupported) {
+      err = {s->unsupported, t.offset};
+      return RegParse::Error;
+    }
+    reg.kind = RegKind::Special;
+    reg.index = s->encoding;
+    reg.count = s->count;
+    ++pos;
+    return RegParse::Ok;
+  }
+  unsigned index = 0;
+  bool hasIndex = false;
+  const RegFile* f = splitIndexedName(t.text, index, hasIndex, reg.loHalf, reg.hiHalf);
+  if (!f || ((reg.loHalf || reg.hiHalf) && !hasIndex))
+    return RegParse::NotARegister;
+  reg.kind = f->kind;
+  if (hasIndex) {
+    reg.index = index;
+    reg.count = 1;
+    ++pos;
+  } else {
+    if (toks[pos + 1].kind != Tok::LBrac)
+      return RegParse::NotARegister;
+    ++pos;
+    if (!parseRange(toks, pos, reg.index, reg.count, err))
+      return RegParse::Error;
+  }
+  if (!checkTuple(reg, *f, err))
+    return RegParse::Error;
+  return RegParse::Ok;
+}
+
+const RegFile& fileOf(RegKind k) {
+  for (const RegFile& f : kFiles)
+    if (f.kind == k)
+      return f;
+  return kFiles[0];
+}
+
+// SP3 list: [s4,s5,s6,s7], [exec_lo,exec_hi], [v252].
+RegParse parseList(std::span<const Token> toks, size_t& pos, Register& reg, RegisterError& err) {
+  size_t start = pos;
+  size_t listOffset = toks[pos].offset;
+  ++pos;
+  Register first;
+  RegParse r = parseSingle(toks, pos, first, err);
+  if (r == RegParse::NotARegister) {
+    if (toks[pos].kind == Tok::RBrac) {
+      err = {"expected a register or a list of registers", toks[pos].offset};
+      return RegParse::Error;
+    }
+    pos = start;
+    return RegParse::NotARegister;
+  }
+  if (r == RegParse::Error)
+    return r;
+  reg = first;
+  reg.offset = listOffset;
+  while (toks[pos].kind == Tok::Comma) {
+    ++pos;
+    Register next;
+    size_t at = toks[pos].offset;
+    RegParse n = parseSingle(toks, pos, next, err);
+    if (n == RegParse::Error)
+      return n;
+    if (n == RegParse::NotARegister) {
+      err = {"expected a register", at};
+      return RegParse::Error;
+    }
+    if (next.count != 1 || first.count != 1) {
+      err = {"registers in a list must be of the same kind", at};
+      return RegParse::Error;
+    }
+    if (reg.kind == RegKind::Special) {
+      // Only the halves of a 64-bit special register combine: [exec_lo,exec_hi].
+      bool pairs = next.kind == RegKind::Special && reg.count == 1 &&
+                   (reg.index == 106 || reg.index == 126) && next.index == reg.index + 1;
+      if (next.kind != RegKind::Special ||
+          (next.index != 107 && next.index != 127 && next.index != 106 && next.index != 126)) {
+        err = {"registers in a list must be of the same kind", at};
+        return RegParse::Error;
+      }
+      if (!pairs) {
+        err = {"register does not fit in the list", at};
+        return RegParse::Error;
+      }
+      reg.count = 2;
+      continue;
+    }
+    if (next.kind != reg.kind) {
+      err = {"registers in a list must be of the same kind", at};
+      return RegParse::Error;
+    }
+    if (next.index != reg.index + reg.count) {
+      err = {"registers in a list must have consecutive indices", at};
+      return RegParse::Error;
+    }
+    ++reg.count;
+  }
+  if (toks[pos].kind != Tok::RBrac) {
+    err = {"expected a comma or a closing square bracket", toks[pos].offset};
+    return RegParse::Error;
+  }
+  ++pos;
+  if (reg.kind != RegKind::Special && !checkTuple(reg, fileOf(reg.kind), err))
+    return RegParse::Error;
+  return RegParse::Ok;
+}
+
+}  // namespace
+
+unsigned Register::encoding() const {
+  switch (kind) {
+  case RegKind::SGPR:
+    return index;
+  case RegKind::TTMP:
+    return 108 + index;
+  case RegKind::VGPR:
+    return 256 + index;
+  case RegKind::Special:
+    return index;
+  case RegKind::AGPR:
+  default:
+    return 0;
+  }
+}
+
+RegParse parseRegister(std::span<const Token> toks, size_t& pos, Register& reg,
+                       RegisterError& err) {
+  if (toks[pos].kind == Tok::LBrac)
+    return parseList(toks, pos, reg, err);
+  return parseSingle(toks, pos, reg, err);
+}
+
+}  // namespace gcnkit::assembler
