@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "asm/registers.h"
-#include "disasm/operands.h"
 #include "oracle.h"
 
 namespace gcnkit::assembler {
@@ -30,13 +29,44 @@ bool isRegisterMessage(const std::string& m) {
   return false;
 }
 
+// llvm-mc's canonical spelling of the registers these cases produce.
 std::string printRegister(const Register& r) {
-  std::string s;
-  if (r.kind == RegKind::VGPR)
-    disasm::detail::appendVGPR(s, r.index, r.count);
-  else
-    disasm::detail::appendScalarReg(s, r.encoding(), r.count);
-  return s;
+  auto range = [&](const char* prefix, unsigned first) {
+    std::string s = prefix;
+    if (r.count == 1)
+      return s + std::to_string(first);
+    return s + "[" + std::to_string(first) + ":" + std::to_string(first + r.count - 1) + "]";
+  };
+  switch (r.kind) {
+  case RegKind::VGPR:
+    return range("v", r.index);
+  case RegKind::SGPR:
+    return range("s", r.index);
+  case RegKind::TTMP:
+    return range("ttmp", r.index);
+  default:
+    break;
+  }
+  switch (r.index) {
+  case 106:
+    return r.count == 2 ? "vcc" : "vcc_lo";
+  case 107:
+    return "vcc_hi";
+  case 126:
+    return r.count == 2 ? "exec" : "exec_lo";
+  case 127:
+    return "exec_hi";
+  case 124:
+    return "null";
+  case 125:
+    return "m0";
+  case 235:
+    return "src_shared_base";
+  case 253:
+    return "src_scc";
+  default:
+    return "?";
+  }
 }
 
 TEST(AsmRegisters, SameAsLlvmMc) {
