@@ -97,6 +97,10 @@ Token Lexer::lexNumber(size_t start) {
     t.error = std::string("invalid ") + what + " number";
     return t;
   }
+  // Directional local-label references: 1f, 1b.
+  if (radix == 10 && p < src_.size() && (src_[p] == 'f' || src_[p] == 'b') &&
+      (p + 1 >= src_.size() || !isIdentChar(src_[p + 1])))
+    return make(Tok::Identifier, start, p + 1 - start);
   Token t = make(Tok::Integer, start, p - start);
   t.intValue = v;
   t.intOverflow = overflow;
@@ -121,7 +125,20 @@ Token Lexer::next() {
     pos_ = e == std::string_view::npos ? src_.size() : e + 2;
     return next();
   }
-  if (c == '\n' || c == ';')
+  // ';' comments to the end of the line (AMDGPU's comment string); '#' does so only as the first
+  // thing on a line (the preprocessor line-marker convention).
+  auto atLineStart = [&] {
+    for (size_t i = s; i > 0 && src_[i - 1] != '\n'; --i)
+      if (src_[i - 1] != ' ' && src_[i - 1] != '\t')
+        return false;
+    return true;
+  };
+  if (c == ';' || (c == '#' && atLineStart())) {
+    while (pos_ < src_.size() && src_[pos_] != '\n')
+      ++pos_;
+    return next();
+  }
+  if (c == '\n')
     return make(Tok::EndOfStatement, s, 1);
   if (isDigit(c))
     return lexNumber(s);
@@ -132,9 +149,15 @@ Token Lexer::next() {
     return make(Tok::Identifier, s, e - s);
   }
   if (c == '.' && isDigit(n)) {
+    // ".5" is a real, ".2byte" an identifier.
     size_t e = s + 1;
     while (e < src_.size() && isDigit(src_[e]))
       ++e;
+    if (e < src_.size() && isIdentChar(src_[e])) {
+      while (e < src_.size() && isIdentChar(src_[e]))
+        ++e;
+      return make(Tok::Identifier, s, e - s);
+    }
     return make(Tok::Real, s, e - s);
   }
   if (c == '"') {

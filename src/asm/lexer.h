@@ -12,7 +12,7 @@ namespace gcnkit::assembler {
 
 enum class Tok : uint8_t {
   Eof,
-  EndOfStatement,  // newline or ';'
+  EndOfStatement,  // newline
   Identifier,
   Integer,
   Real,
@@ -64,8 +64,8 @@ struct Token {
   std::string error;      // Error: what is wrong
 };
 
-// Splits one statement line (or a whole buffer) into tokens. Comments (`//`, `;` is a
-// statement separator, `#` only at line start is handled by the caller) are skipped.
+// Splits a buffer into tokens. Comments are skipped: `//`, `;` and `/* */` anywhere, `#` at the
+// start of a line.
 class Lexer {
 public:
   explicit Lexer(std::string_view src, size_t base = 0) : src_(src), base_(base) {}

@@ -1,0 +1,774 @@
+#include "asm/parser.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gcnkit::assembler {
+
+namespace {
+
+constexpr int kMaxMacroDepth = 20;
+
+bool isEnd(const Token& t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
+
+bool fitsIn(int64_t v, unsigned bytes) {
+  if (bytes >= 8)
+    return true;
+  const unsigned bits = bytes * 8;
+  const int64_t smin = -(int64_t{1} << (bits - 1));
+  const int64_t umax = static_cast<int64_t>((uint64_t{1} << bits) - 1);
+  return v >= smin && v <= umax;
+}
+
+// Decodes the escapes of a string literal token (quotes included).
+std::string unquote(std::string_view t) {
+  std::string out;
+  for (size_t i = 1; i + 1 < t.size(); ++i) {
+    char c = t[i];
+    if (c != '\\' || i + 2 >= t.size()) {
+      out += c;
+      continue;
+    }
+    char e = t[++i];
+    switch (e) {
+    case 'n':
+      out += '\n';
+      break;
+    case 't':
+      out += '\t';
+      break;
+    case 'r':
+      out += '\r';
+      break;
+    case 'b':
+      out += '\b';
+      break;
+    case 'f':
+      out += '\f';
+      break;
+    case '"':
+      out += '"';
+      break;
+    case '\\':
+      out += '\\';
+      break;
+    default:
+      if (e >= '0' && e <= '7') {
+        unsigned v = static_cast<unsigned>(e - '0');
+        for (int k = 0; k < 2 && i + 2 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '7'; ++k)
+          v = v * 8 + static_cast<unsigned>(t[++i] - '0');
+        out += static_cast<char>(v & 0xFF);
+      } else {
+        out += e;
+      }
+    }
+  }
+  return out;
+}
+
+const char* opText(ExprOp op) {
+  switch (op) {
+  case ExprOp::Add:
+    return "+";
+  case ExprOp::Sub:
+    return "-";
+  case ExprOp::Mul:
+    return "*";
+  case ExprOp::Div:
+    return "/";
+  case ExprOp::Mod:
+    return "%";
+  case ExprOp::Shl:
+    return "<<";
+  case ExprOp::Shr:
+    return ">>";
+  case ExprOp::And:
+    return "&";
+  case ExprOp::Or:
+    return "|";
+  case ExprOp::Xor:
+    return "^";
+  case ExprOp::OrNot:
+    return "!";
+  case ExprOp::LAnd:
+    return "&&";
+  case ExprOp::LOr:
+    return "||";
+  case ExprOp::Eq:
+    return "==";
+  case ExprOp::Ne:
+    return "!=";
+  case ExprOp::Lt:
+    return "<";
+  case ExprOp::Le:
+    return "<=";
+  case ExprOp::Gt:
+    return ">";
+  case ExprOp::Ge:
+    return ">=";
+  case ExprOp::Neg:
+    return "-";
+  case ExprOp::Not:
+    return "~";
+  case ExprOp::LNot:
+    return "!";
+  default:
+    return "+";
+  }
+}
+
+}  // namespace
+
+std::string printExpr(const Expr& e) {
+  switch (e.op) {
+  case ExprOp::Constant:
+    return std::to_string(e.value);
+  case ExprOp::Symbol:
+    return e.symbol;
+  default:
+    break;
+  }
+  if (!e.rhs) {
+    std::string s = opText(e.op);
+    return s + printExpr(*e.lhs);
+  }
+  auto side = [](const Expr& x) {
+    std::string s = printExpr(x);
+    bool binary = x.rhs != nullptr;
+    return binary ? "(" + s + ")" : s;
+  };
+  // llvm-mc folds "a + -c" into "a-c" when printing.
+  if (e.op == ExprOp::Add && e.rhs->op == ExprOp::Constant && e.rhs->value < 0)
+    return side(*e.lhs) + std::to_string(e.rhs->value);
+  return side(*e.lhs) + opText(e.op) + side(*e.rhs);
+}
+
+bool Parser::run(uint32_t buffer) {
+  size_t before = sm_.errorCount();
+  processBuffer(buffer, 0);
+  if (!conds_.empty()) {
+    std::string_view text = sm_.text(buffer);
+    sm_.report(SourceLoc{buffer, static_cast<uint32_t>(text.size())}, Severity::Error,
+               "unmatched .ifs or .elses");
+    conds_.clear();
+  }
+  return sm_.errorCount() == before;
+}
+
+void Parser::processBuffer(uint32_t buffer, int depth) {
+  std::vector<Token> toks = tokenize(sm_.text(buffer));
+  size_t i = 0;
+  while (toks[i].kind != Tok::Eof) {
+    size_t j = i;
+    while (!isEnd(toks[j]))
+      ++j;
+    size_t next = toks[j].kind == Tok::Eof ? j : j + 1;
+    Stmt s{std::span<const Token>(toks).subspan(i, j - i + 1), buffer};
+    statement(s, toks, next, depth);
+    i = next;
+  }
+}
+
+std::optional<ExprValue> Parser::lookupSymbol(std::string_view name) const {
+  auto it = symbols_.find(name);
+  if (it == symbols_.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::optional<ExprValue> Parser::value(Stmt s, size_t& pos, ExprPtr* exprOut) {
+  ExprError err;
+  ExprPtr e = parseExpr(s.toks, pos, err);
+  if (!e) {
+    sm_.report(SourceLoc{s.buffer, static_cast<uint32_t>(err.offset)}, Severity::Error,
+               err.message);
+    return std::nullopt;
+  }
+  std::optional<ExprValue> v =
+      evaluate(*e, [this](std::string_view n) { return lookupSymbol(n); }, err);
+  if (!v) {
+    // An unresolved symbol is relocatable: keep the expression for printing.
+    v = ExprValue{0, printExpr(*e)};
+  }
+  if (exprOut)
+    *exprOut = std::move(e);
+  return v;
+}
+
+std::optional<int64_t> Parser::absolute(Stmt s, size_t& pos) {
+  const Token& start = s.toks[pos];
+  std::optional<ExprValue> v = value(s, pos);
+  if (!v)
+    return std::nullopt;
+  if (!v->isAbsolute()) {
+    error(s, start, "expected absolute expression");
+    return std::nullopt;
+  }
+  return v->constant;
+}
+
+void Parser::statement(Stmt s, const std::vector<Token>& all, size_t& next, int depth) {
+  const Token& first = s.toks[0];
+  if (isEnd(first))
+    return;
+  if (first.kind == Tok::Identifier && first.text.starts_with(".if")) {
+    conditional(s, first.text);
+    return;
+  }
+  if (first.kind == Tok::Identifier &&
+      (first.text == ".else" || first.text == ".elseif" || first.text == ".endif")) {
+    conditional(s, first.text);
+    return;
+  }
+  if (!active())
+    return;
+  // Labels: `name:` possibly followed by a statement on the same line.
+  if ((first.kind == Tok::Identifier || first.kind == Tok::Integer) &&
+      s.toks[1].kind == Tok::Colon) {
+    std::string name(first.text);
+    symbols_.erase(name);  // a label is relocatable
+    out_.emitLabel(name);
+    Stmt rest{s.toks.subspan(2), s.buffer};
+    statement(rest, all, next, depth);
+    return;
+  }
+  if (first.kind == Tok::Identifier && s.toks[1].kind == Tok::Equal) {
+    assignment(s, 2, first.text, first, false);
+    return;
+  }
+  if (first.kind == Tok::Identifier && first.text[0] == '.') {
+    if (!directive(s, all, next, depth))
+      error(s, first, "unknown directive");
+    return;
+  }
+  if (first.kind == Tok::Identifier) {
+    if (auto m = macros_.find(first.text); m != macros_.end()) {
+      invokeMacro(s, m->second, depth);
+      return;
+    }
+    std::string text, bytes;
+    if (!instructions_) {
+      error(s, first, "invalid instruction");
+      return;
+    }
+    if (instructions_->assemble(s.toks.first(s.toks.size() - 1), s.buffer, sm_, text, bytes))
+      out_.emitInstruction(text, bytes);
+    return;
+  }
+  error(s, first, "unexpected token at start of statement");
+}
+
+void Parser::conditional(Stmt s, std::string_view name) {
+  const Token& dir = s.toks[0];
+  size_t pos = 1;
+  auto evalCond = [&](bool parentActive) -> bool {
+    if (!parentActive)
+      return false;
+    std::optional<int64_t> v = absolute(s, pos);
+    return v.value_or(0) != 0;
+  };
+  if (name == ".endif") {
+    if (conds_.empty()) {
+      error(s, dir, "Encountered a .endif that doesn't follow an .if or .else");
+      return;
+    }
+    conds_.pop_back();
+    return;
+  }
+  if (name == ".else") {
+    if (conds_.empty() || conds_.back().sawElse) {
+      error(s, dir, "Encountered a .else that doesn't follow  an .if or an .elseif");
+      return;
+    }
+    Cond& c = conds_.back();
+    c.active = c.parentActive && !c.taken;
+    c.taken = true;
+    c.sawElse = true;
+    return;
+  }
+  if (name == ".elseif") {
+    if (conds_.empty() || conds_.back().sawElse) {
+      error(s, dir, "Encountered a .elseif that doesn't follow an .if or .elseif");
+      return;
+    }
+    Cond& c = conds_.back();
+    bool v = !c.taken && evalCond(c.parentActive);
+    c.active = c.parentActive && !c.taken && v;
+    c.taken = c.taken || v;
+    return;
+  }
+  bool parent = active();
+  bool v = false;
+  if (name == ".if" || name == ".ifne") {
+    v = evalCond(parent);
+  } else if (name == ".ifeq") {
+    v = parent && !evalCond(parent);
+  } else if (name == ".ifgt" || name == ".ifge" || name == ".iflt" || name == ".ifle") {
+    if (parent) {
+      int64_t x = absolute(s, pos).value_or(0);
+      v = name == ".ifgt" ? x > 0 : name == ".ifge" ? x >= 0 : name == ".iflt" ? x < 0 : x <= 0;
+    }
+  } else if (name == ".ifdef" || name == ".ifndef" || name == ".ifnotdef") {
+    if (parent) {
+      if (s.toks[1].kind != Tok::Identifier) {
+        error(s, s.toks[1], "expected identifier after '.ifdef'");
+      } else {
+        bool defined = symbols_.count(s.toks[1].text) != 0;
+        v = name == ".ifdef" ? defined : !defined;
+      }
+    }
+  } else if (name == ".ifb" || name == ".ifnb") {
+    bool blank = isEnd(s.toks[1]);
+    v = parent && (name == ".ifb" ? blank : !blank);
+  } else {
+    error(s, dir, "unknown directive");
+    return;
+  }
+  conds_.push_back(Cond{parent, parent && v, parent && v, false});
+}
+
+bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int depth) {
+  std::string_view d = s.toks[0].text;
+  if (d == ".byte")
+    return dataDirective(s, 1, 1), true;
+  if (d == ".short" || d == ".value" || d == ".2byte")
+    return dataDirective(s, 1, 2), true;
+  if (d == ".long" || d == ".int" || d == ".4byte")
+    return dataDirective(s, 1, 4), true;
+  if (d == ".quad" || d == ".8byte")
+    return dataDirective(s, 1, 8), true;
+  if (d == ".ascii")
+    return stringDirective(s, 1, false), true;
+  if (d == ".asciz" || d == ".string")
+    return stringDirective(s, 1, true), true;
+  if (d == ".p2align" || d == ".p2alignw" || d == ".p2alignl")
+    return alignDirective(s, 1, false), true;
+  if (d == ".balign" || d == ".align")
+    return alignDirective(s, 1, true), true;
+  if (d == ".set" || d == ".equ" || d == ".equiv") {
+    if (s.toks[1].kind != Tok::Identifier) {
+      error(s, s.toks[1], "expected identifier");
+      return true;
+    }
+    if (s.toks[2].kind != Tok::Comma) {
+      error(s, s.toks[2], "expected comma");
+      return true;
+    }
+    assignment(s, 3, s.toks[1].text, s.toks[1], true);
+    return true;
+  }
+  if (d == ".zero" || d == ".skip" || d == ".space") {
+    size_t pos = 1;
+    std::optional<int64_t> n = absolute(s, pos);
+    if (!n)
+      return true;
+    int64_t fill = 0;
+    bool hasFill = false;
+    if (s.toks[pos].kind == Tok::Comma) {
+      ++pos;
+      std::optional<int64_t> f = absolute(s, pos);
+      if (!f)
+        return true;
+      fill = *f;
+      hasFill = *f != 0;
+    }
+    out_.emitZeros(*n, fill, hasFill);
+    return true;
+  }
+  if (d == ".fill") {
+    size_t pos = 1;
+    std::optional<int64_t> n = absolute(s, pos);
+    if (!n)
+      return true;
+    int64_t size = 1, value = 0;
+    if (s.toks[pos].kind == Tok::Comma) {
+      ++pos;
+      size = absolute(s, pos).value_or(1);
+      if (s.toks[pos].kind == Tok::Comma) {
+        ++pos;
+        value = absolute(s, pos).value_or(0);
+      }
+    }
+    uint64_t mask = size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * std::max<int64_t>(size, 0))) - 1;
+    out_.emitFill(*n, static_cast<unsigned>(size), static_cast<uint64_t>(value) & mask);
+    return true;
+  }
+  if (d == ".text" || d == ".data") {
+    out_.switchSection(d, d);
+    return true;
+  }
+  if (d == ".globl" || d == ".global" || d == ".local" || d == ".weak") {
+    SymbolAttr a = d == ".local"  ? SymbolAttr::Local
+                   : d == ".weak" ? SymbolAttr::Weak
+                                  : SymbolAttr::Global;
+    for (size_t pos = 1; !isEnd(s.toks[pos]); ++pos) {
+      if (s.toks[pos].kind == Tok::Identifier)
+        out_.emitSymbolAttribute(s.toks[pos].text, a);
+      if (s.toks[pos + 1].kind == Tok::Comma)
+        ++pos;
+    }
+    return true;
+  }
+  if (d == ".macro") {
+    defineMacro(s, all, next);
+    return true;
+  }
+  if (d == ".purgem") {
+    if (s.toks[1].kind == Tok::Identifier && !macros_.erase(std::string(s.toks[1].text)))
+      error(s, s.toks[1], "macro '" + std::string(s.toks[1].text) + "' is not defined");
+    return true;
+  }
+  if (d == ".rept" || d == ".irp" || d == ".irpc") {
+    repeat(s, d, all, next, depth);
+    return true;
+  }
+  if (d == ".endr") {
+    error(s, s.toks[1], "unmatched '.endr' directive");
+    return true;
+  }
+  if (d == ".endm" || d == ".endmacro") {
+    error(s, s.toks[0], "unexpected '" + std::string(d) + "' in file, no current macro definition");
+    return true;
+  }
+  return false;
+}
+
+void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token&, bool isSet) {
+  std::optional<ExprValue> v = value(s, pos);
+  if (!v)
+    return;
+  symbols_[std::string(name)] = *v;
+  std::string text = v->isAbsolute() ? std::to_string(v->constant) : v->symbol;
+  out_.emitAssignment(name, text);
+  if (isSet)
+    out_.emitSymbolAttribute(name, SymbolAttr::NoDeadStrip);
+}
+
+void Parser::dataDirective(Stmt s, size_t pos, unsigned size) {
+  for (;;) {
+    const Token& start = s.toks[pos];
+    ExprPtr e;
+    std::optional<ExprValue> v = value(s, pos, &e);
+    if (!v)
+      return;
+    if (v->isAbsolute()) {
+      if (!fitsIn(v->constant, size)) {
+        error(s, start, "out of range literal value");
+        return;
+      }
+      out_.emitValue(v->constant, size, std::to_string(v->constant));
+    } else {
+      out_.emitValue(0, size, v->symbol);
+    }
+    if (isEnd(s.toks[pos]))
+      return;
+    if (s.toks[pos].kind != Tok::Comma) {
+      error(s, s.toks[pos], "unexpected token");
+      return;
+    }
+    ++pos;
+  }
+}
+
+void Parser::stringDirective(Stmt s, size_t pos, bool zeroTerminated) {
+  for (;;) {
+    if (s.toks[pos].kind != Tok::String) {
+      error(s, s.toks[pos], "expected string");
+      return;
+    }
+    std::string bytes = unquote(s.toks[pos].text);
+    if (zeroTerminated)
+      bytes += '\0';
+    out_.emitBytes(bytes);
+    ++pos;
+    if (isEnd(s.toks[pos]))
+      return;
+    if (s.toks[pos].kind != Tok::Comma) {
+      error(s, s.toks[pos], "unexpected token");
+      return;
+    }
+    ++pos;
+  }
+}
+
+void Parser::alignDirective(Stmt s, size_t pos, bool bytes) {
+  const Token& start = s.toks[pos];
+  std::optional<int64_t> a = absolute(s, pos);
+  if (!a)
+    return;
+  int64_t fill = 0, maxSkip = 0;
+  bool hasFill = false, hasMax = false;
+  if (s.toks[pos].kind == Tok::Comma) {
+    ++pos;
+    if (s.toks[pos].kind != Tok::Comma) {
+      fill = absolute(s, pos).value_or(0);
+      hasFill = true;
+    }
+    if (s.toks[pos].kind == Tok::Comma) {
+      ++pos;
+      maxSkip = absolute(s, pos).value_or(0);
+      hasMax = true;
+    }
+  }
+  unsigned log2 = 0;
+  if (bytes) {
+    uint64_t v = static_cast<uint64_t>(*a);
+    if (v == 0)
+      v = 1;
+    if ((v & (v - 1)) != 0) {
+      error(s, start, "alignment must be a power of 2");
+      return;
+    }
+    while ((uint64_t{1} << log2) < v)
+      ++log2;
+  } else {
+    if (*a < 0 || *a >= 32) {
+      error(s, start, "invalid alignment value");
+      log2 = 31;
+    } else {
+      log2 = static_cast<unsigned>(*a);
+    }
+  }
+  out_.emitAlign(log2, fill, hasFill, maxSkip, hasMax);
+}
+
+bool Parser::collectBody(Stmt s, const std::vector<Token>& all, size_t& next, bool isMacro,
+                         std::string& body) {
+  std::string_view text = sm_.text(s.buffer);
+  size_t i = next;
+  if (all[i].kind == Tok::Eof) {
+    body.clear();
+  }
+  size_t bodyStart = all[i].offset;
+  int nesting = 0;
+  while (all[i].kind != Tok::Eof) {
+    const Token& t = all[i];
+    bool atStatementStart = i == 0 || all[i - 1].kind == Tok::EndOfStatement;
+    if (atStatementStart && t.kind == Tok::Identifier) {
+      bool opens = isMacro ? t.text == ".macro"
+                           : (t.text == ".rept" || t.text == ".irp" || t.text == ".irpc");
+      bool closes = isMacro ? (t.text == ".endm" || t.text == ".endmacro") : t.text == ".endr";
+      if (opens)
+        ++nesting;
+      if (closes && nesting-- == 0) {
+        body.assign(text.substr(bodyStart, t.offset - bodyStart));
+        while (!isEnd(all[i]))
+          ++i;
+        next = all[i].kind == Tok::Eof ? i : i + 1;
+        return true;
+      }
+    }
+    ++i;
+  }
+  next = i;
+  sm_.report(loc(s, s.toks[0]), Severity::Error,
+             isMacro ? "no matching '.endmacro' in definition" : "no matching '.endr' in definition");
+  return false;
+}
+
+void Parser::defineMacro(Stmt s, const std::vector<Token>& all, size_t& next) {
+  if (s.toks[1].kind != Tok::Identifier) {
+    error(s, s.toks[1], "expected identifier in '.macro' directive");
+    return;
+  }
+  std::string name(s.toks[1].text);
+  Macro m;
+  size_t pos = 2;
+  while (!isEnd(s.toks[pos])) {
+    if (s.toks[pos].kind == Tok::Comma) {
+      ++pos;
+      continue;
+    }
+    if (s.toks[pos].kind != Tok::Identifier) {
+      error(s, s.toks[pos], "expected identifier in '.macro' directive");
+      return;
+    }
+    MacroParam p;
+    p.name = std::string(s.toks[pos].text);
+    ++pos;
+    if (s.toks[pos].kind == Tok::Colon && s.toks[pos + 1].kind == Tok::Identifier) {
+      p.required = s.toks[pos + 1].text == "req";
+      p.vararg = s.toks[pos + 1].text == "vararg";
+      pos += 2;
+    }
+    if (s.toks[pos].kind == Tok::Equal) {
+      ++pos;
+      size_t start = pos;
+      while (!isEnd(s.toks[pos]) && s.toks[pos].kind != Tok::Comma)
+        ++pos;
+      if (pos > start) {
+        size_t b = s.toks[start].offset;
+        size_t e = s.toks[pos - 1].offset + s.toks[pos - 1].text.size();
+        p.defaultValue = std::string(sm_.text(s.buffer).substr(b, e - b));
+      }
+    }
+    m.params.push_back(std::move(p));
+  }
+  if (!collectBody(s, all, next, true, m.body))
+    return;
+  macros_[name] = std::move(m);
+  out_.emitBlankLine();
+}
+
+void Parser::invokeMacro(Stmt s, const Macro& m, int depth) {
+  // Arguments: comma- or space-separated token runs, as raw text.
+  std::string_view text = sm_.text(s.buffer);
+  std::vector<std::string> args;
+  size_t pos = 1;
+  auto argText = [&](size_t from, size_t to) {
+    if (from == to)
+      return std::string();
+    size_t b = s.toks[from].offset;
+    size_t e = s.toks[to - 1].offset + s.toks[to - 1].text.size();
+    return std::string(text.substr(b, e - b));
+  };
+  while (!isEnd(s.toks[pos])) {
+    if (args.size() + 1 == m.params.size() && !m.params.empty() && m.params.back().vararg) {
+      size_t start = pos;
+      while (!isEnd(s.toks[pos]))
+        ++pos;
+      args.push_back(argText(start, pos));
+      break;
+    }
+    size_t start = pos;
+    while (!isEnd(s.toks[pos]) && s.toks[pos].kind != Tok::Comma) {
+      ++pos;
+      // A space between tokens separates arguments too ("m 1 2").
+      if (!isEnd(s.toks[pos]) && s.toks[pos].kind != Tok::Comma &&
+          s.toks[pos].offset > s.toks[pos - 1].offset + s.toks[pos - 1].text.size() &&
+          s.toks[pos - 1].kind != Tok::Minus && s.toks[pos - 1].kind != Tok::Plus &&
+          s.toks[pos].kind != Tok::Plus && s.toks[pos].kind != Tok::Minus)
+        break;
+    }
+    args.push_back(argText(start, pos));
+    if (s.toks[pos].kind == Tok::Comma)
+      ++pos;
+  }
+  if (args.size() > m.params.size()) {
+    error(s, s.toks[0], "too many positional arguments");
+    return;
+  }
+  std::string body;
+  const std::string& b = m.body;
+  for (size_t i = 0; i < b.size(); ++i) {
+    if (b[i] != '\\' || i + 1 >= b.size()) {
+      body += b[i];
+      continue;
+    }
+    if (b[i + 1] == '@') {
+      body += std::to_string(instantiations_);
+      ++i;
+      continue;
+    }
+    if (b[i + 1] == '(' && i + 2 < b.size() && b[i + 2] == ')') {
+      i += 2;
+      continue;
+    }
+    size_t e = i + 1;
+    while (e < b.size() && (std::isalnum(static_cast<unsigned char>(b[e])) || b[e] == '_' ||
+                            b[e] == '$' || b[e] == '.'))
+      ++e;
+    std::string_view name(b.data() + i + 1, e - i - 1);
+    bool replaced = false;
+    for (size_t k = 0; k < m.params.size(); ++k) {
+      if (m.params[k].name != name)
+        continue;
+      body += k < args.size() && !args[k].empty() ? args[k] : m.params[k].defaultValue;
+      replaced = true;
+      break;
+    }
+    if (replaced) {
+      i = e - 1;
+      continue;
+    }
+    body += b[i];
+  }
+  for (size_t k = 0; k < m.params.size(); ++k)
+    if (m.params[k].required && (k >= args.size() || args[k].empty())) {
+      error(s, s.toks[0],
+            "missing value for required parameter '" + m.params[k].name + "' in macro '" +
+                std::string(s.toks[0].text) + "'");
+      return;
+    }
+  instantiate(std::move(body), loc(s, s.toks[0]), depth);
+}
+
+void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token>& all, size_t& next,
+                    int depth) {
+  size_t pos = 1;
+  if (name == ".rept") {
+    const Token& start = s.toks[pos];
+    std::optional<int64_t> n = absolute(s, pos);
+    if (!n)
+      return;
+    if (*n < 0) {
+      error(s, start, "Count is negative");
+      return;
+    }
+    std::string body;
+    if (!collectBody(s, all, next, false, body))
+      return;
+    std::string text;
+    for (int64_t k = 0; k < *n; ++k)
+      text += body;
+    instantiate(std::move(text), loc(s, s.toks[0]), depth);
+    return;
+  }
+  if (s.toks[pos].kind != Tok::Identifier) {
+    error(s, s.toks[pos], "expected identifier");
+    return;
+  }
+  std::string param(s.toks[pos].text);
+  ++pos;
+  if (s.toks[pos].kind != Tok::Comma) {
+    error(s, s.toks[pos], "expected comma");
+    return;
+  }
+  ++pos;
+  std::vector<std::string> values;
+  std::string_view text = sm_.text(s.buffer);
+  if (name == ".irp") {
+    while (!isEnd(s.toks[pos])) {
+      size_t start = pos;
+      while (!isEnd(s.toks[pos]) && s.toks[pos].kind != Tok::Comma)
+        ++pos;
+      size_t b = s.toks[start].offset;
+      size_t e = s.toks[pos - 1].offset + s.toks[pos - 1].text.size();
+      values.emplace_back(text.substr(b, e - b));
+      if (s.toks[pos].kind == Tok::Comma)
+        ++pos;
+    }
+  } else {
+    size_t b = s.toks[pos].offset;
+    size_t e = s.toks[pos].offset + s.toks[pos].text.size();
+    for (size_t k = b; k < e; ++k)
+      values.emplace_back(1, text[k]);
+  }
+  std::string body;
+  if (!collectBody(s, all, next, false, body))
+    return;
+  std::string out;
+  for (const std::string& v : values) {
+    for (size_t i = 0; i < body.size(); ++i) {
+      if (body[i] == '\\' && body.compare(i + 1, param.size(), param) == 0) {
+        out += v;
+        i += param.size();
+        continue;
+      }
+      out += body[i];
+    }
+  }
+  instantiate(std::move(out), loc(s, s.toks[0]), depth);
+}
+
+void Parser::instantiate(std::string text, SourceLoc where, int depth) {
+  ++instantiations_;
+  if (depth + 1 > kMaxMacroDepth) {
+    sm_.report(where, Severity::Error, "macros cannot be nested more than 20 levels deep");
+    return;
+  }
+  uint32_t buf = sm_.addBuffer("<instantiation>", std::move(text), where);
+  processBuffer(buf, depth + 1);
+}
+
+}  // namespace gcnkit::assembler

@@ -1,0 +1,101 @@
+// The statement layer of the assembler: labels, assignments, directives, macros, .rept/.irp/
+// .irpc, conditional assembly; instructions are handed to an InstructionHandler. Behaviour and
+// diagnostics follow llvm-mc-19.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "asm/expr.h"
+#include "asm/lexer.h"
+#include "asm/source.h"
+#include "asm/streamer.h"
+
+namespace gcnkit::assembler {
+
+// Assembles one instruction statement (tokens up to, not including, the end of statement).
+class InstructionHandler {
+public:
+  virtual ~InstructionHandler() = default;
+  // Returns false after reporting an error through `sm`.
+  virtual bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager& sm,
+                        std::string& text, std::string& bytes) = 0;
+};
+
+class Parser {
+public:
+  Parser(SourceManager& sm, Streamer& out, InstructionHandler* instructions)
+      : sm_(sm), out_(out), instructions_(instructions) {}
+
+  // Assembles a whole file buffer. Returns false if any error was reported.
+  bool run(uint32_t buffer);
+
+private:
+  struct MacroParam {
+    std::string name;
+    std::string defaultValue;
+    bool required = false;
+    bool vararg = false;
+  };
+  struct Macro {
+    std::vector<MacroParam> params;
+    std::string body;
+  };
+  struct Cond {
+    bool parentActive;
+    bool active;
+    bool taken;
+    bool sawElse;
+  };
+  // A statement's tokens and the buffer they come from.
+  struct Stmt {
+    std::span<const Token> toks;  // ends with EndOfStatement or Eof
+    uint32_t buffer;
+  };
+
+  void processBuffer(uint32_t buffer, int depth);
+  void statement(Stmt s, const std::vector<Token>& all, size_t& next, int depth);
+  bool directive(Stmt s, const std::vector<Token>& all, size_t& next, int depth);
+  void conditional(Stmt s, std::string_view name);
+  void defineMacro(Stmt s, const std::vector<Token>& all, size_t& next);
+  void repeat(Stmt s, std::string_view name, const std::vector<Token>& all, size_t& next,
+              int depth);
+  void invokeMacro(Stmt s, const Macro& m, int depth);
+  // Collects raw body text up to the matching terminator (.endm / .endr); advances next.
+  bool collectBody(Stmt s, const std::vector<Token>& all, size_t& next, bool isMacro,
+                   std::string& body);
+  void instantiate(std::string text, SourceLoc where, int depth);
+
+  bool active() const { return conds_.empty() || conds_.back().active; }
+  SourceLoc loc(Stmt s, const Token& t) const {
+    return SourceLoc{s.buffer, static_cast<uint32_t>(t.offset)};
+  }
+  void error(Stmt s, const Token& t, std::string_view msg) {
+    sm_.report(loc(s, t), Severity::Error, msg);
+  }
+  std::optional<int64_t> absolute(Stmt s, size_t& pos);
+  std::optional<ExprValue> value(Stmt s, size_t& pos, ExprPtr* exprOut = nullptr);
+  std::optional<ExprValue> lookupSymbol(std::string_view name) const;
+
+  void dataDirective(Stmt s, size_t pos, unsigned size);
+  void stringDirective(Stmt s, size_t pos, bool zeroTerminated);
+  void alignDirective(Stmt s, size_t pos, bool bytes);
+  void assignment(Stmt s, size_t pos, std::string_view name, const Token& nameTok,
+                  bool isSet);
+
+  SourceManager& sm_;
+  Streamer& out_;
+  InstructionHandler* instructions_;
+  std::map<std::string, Macro, std::less<>> macros_;
+  std::map<std::string, ExprValue, std::less<>> symbols_;
+  std::vector<Cond> conds_;
+  unsigned instantiations_ = 0;  // value of \@
+};
+
+// llvm-mc's way of printing an expression that cannot be folded.
+std::string printExpr(const Expr& e);
+
+}  // namespace gcnkit::assembler

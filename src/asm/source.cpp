@@ -1,0 +1,93 @@
+#include "asm/source.h"
+
+#include <algorithm>
+
+namespace gcnkit::assembler {
+
+SourceManager::SourceManager() { buffers_.emplace_back(); }
+
+uint32_t SourceManager::addBuffer(std::string name, std::string text, SourceLoc parent) {
+  Buffer b;
+  b.name = std::move(name);
+  b.text = std::move(text);
+  b.parent = parent;
+  b.lineStarts.push_back(0);
+  for (size_t i = 0; i < b.text.size(); ++i)
+    if (b.text[i] == '\n')
+      b.lineStarts.push_back(static_cast<uint32_t>(i + 1));
+  buffers_.push_back(std::move(b));
+  return static_cast<uint32_t>(buffers_.size() - 1);
+}
+
+void SourceManager::lineAndColumn(SourceLoc loc, size_t& line, size_t& col) const {
+  const Buffer& b = buffers_[loc.buffer];
+  auto it = std::upper_bound(b.lineStarts.begin(), b.lineStarts.end(), loc.offset);
+  line = static_cast<size_t>(it - b.lineStarts.begin());
+  col = loc.offset - b.lineStarts[line - 1] + 1;
+}
+
+void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view message) {
+  const Buffer& b = buffers_[loc.buffer];
+  size_t line, col;
+  lineAndColumn(loc, line, col);
+  static constexpr std::string_view kSev[] = {"error", "warning", "note"};
+  diags_ += b.name;
+  diags_ += ':';
+  diags_ += std::to_string(line);
+  diags_ += ':';
+  diags_ += std::to_string(col);
+  diags_ += ": ";
+  diags_ += kSev[static_cast<int>(sev)];
+  diags_ += ": ";
+  diags_ += message;
+  diags_ += '\n';
+  size_t start = b.lineStarts[line - 1];
+  size_t end = b.text.find('\n', start);
+  if (end == std::string::npos)
+    end = b.text.size();
+  std::string_view src(b.text.data() + start, end - start);
+  if (!src.empty() && src.back() == '\r')
+    src.remove_suffix(1);
+  // Tabs are expanded to 8-column stops in the quoted line; the caret follows.
+  std::string shown, caret;
+  for (size_t i = 0; i <= src.size(); ++i) {
+    if (i == col - 1)
+      caret.assign(shown.size(), ' '), caret += '^';
+    if (i == src.size())
+      break;
+    if (src[i] == '\t') {
+      do
+        shown += ' ';
+      while (shown.size() % 8 != 0);
+    } else {
+      shown += src[i];
+    }
+  }
+  diags_ += shown;
+  diags_ += '\n';
+  diags_ += caret;
+  diags_ += '\n';
+}
+
+void SourceManager::report(SourceLoc loc, Severity sev, std::string_view message) {
+  if (sev == Severity::Error)
+    ++errors_;
+  if (!loc.valid()) {
+    reportUnlocated(sev, message);
+    return;
+  }
+  printOne(loc, sev, message);
+  for (SourceLoc p = buffers_[loc.buffer].parent; p.valid(); p = buffers_[p.buffer].parent)
+    printOne(p, Severity::Note, "while in macro instantiation");
+}
+
+void SourceManager::reportUnlocated(Severity sev, std::string_view message) {
+  static constexpr std::string_view kSev[] = {"error", "warning", "note"};
+  diags_ += "<unknown>:0: ";
+  diags_ += kSev[static_cast<int>(sev)];
+  diags_ += ": ";
+  diags_ += message;
+  diags_ += '\n';
+}
+
+}  // namespace gcnkit::assembler

@@ -1,0 +1,61 @@
+// Where the assembler's output goes. The parser calls these in source order; the text streamer
+// prints llvm-mc's `-show-encoding` listing, the object streamer (later) builds an ELF file.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace gcnkit::assembler {
+
+enum class SymbolAttr : uint8_t { Global, Local, Weak, TypeFunction, TypeObject, NoDeadStrip };
+
+class Streamer {
+public:
+  virtual ~Streamer() = default;
+  // `.text`, `.data`, `.section NAME,"flags",@type`; `text` is the directive as llvm-mc prints
+  // it.
+  virtual void switchSection(std::string_view name, std::string_view text) = 0;
+  virtual void emitLabel(std::string_view name) = 0;
+  virtual void emitAssignment(std::string_view name, std::string_view valueText) = 0;
+  virtual void emitSymbolAttribute(std::string_view name, SymbolAttr attr) = 0;
+  virtual void emitSize(std::string_view name, std::string_view exprText) = 0;
+  // A data value of `size` bytes; `text` is how llvm-mc prints the value expression.
+  virtual void emitValue(int64_t value, unsigned size, std::string_view text) = 0;
+  virtual void emitBytes(std::string_view bytes) = 0;
+  virtual void emitFill(int64_t count, unsigned size, uint64_t value) = 0;
+  virtual void emitZeros(int64_t count, int64_t fill, bool hasFill) = 0;
+  virtual void emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
+                         bool hasMax) = 0;
+  // An instruction: its canonical text and encoded bytes.
+  virtual void emitInstruction(std::string_view text, std::string_view bytes) = 0;
+  // A blank line in the listing (llvm-mc prints one where a macro is defined).
+  virtual void emitBlankLine() = 0;
+};
+
+// llvm-mc's textual output (`llvm-mc -show-encoding` without -filetype=obj).
+class TextStreamer final : public Streamer {
+public:
+  explicit TextStreamer(bool showEncoding) : showEncoding_(showEncoding) { out_ = "\t.text\n"; }
+  const std::string& text() const { return out_; }
+
+  void switchSection(std::string_view name, std::string_view text) override;
+  void emitLabel(std::string_view name) override;
+  void emitAssignment(std::string_view name, std::string_view valueText) override;
+  void emitSymbolAttribute(std::string_view name, SymbolAttr attr) override;
+  void emitSize(std::string_view name, std::string_view exprText) override;
+  void emitValue(int64_t value, unsigned size, std::string_view text) override;
+  void emitBytes(std::string_view bytes) override;
+  void emitFill(int64_t count, unsigned size, uint64_t value) override;
+  void emitZeros(int64_t count, int64_t fill, bool hasFill) override;
+  void emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
+                 bool hasMax) override;
+  void emitInstruction(std::string_view text, std::string_view bytes) override;
+  void emitBlankLine() override { out_ += '\n'; }
+
+private:
+  bool showEncoding_;
+  std::string out_;
+};
+
+}  // namespace gcnkit::assembler

@@ -1,0 +1,206 @@
+#include <charconv>
+
+#include "asm/streamer.h"
+
+namespace gcnkit::assembler {
+
+namespace {
+
+void appendInt(std::string& out, int64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+void appendHex(std::string& out, uint64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v, 16);
+  out += "0x";
+  out.append(buf, r.ptr);
+}
+
+// Characters .ascii prints as themselves; the rest as octal or C escapes (as llvm-mc does).
+void appendQuoted(std::string& out, std::string_view bytes) {
+  out += '"';
+  for (unsigned char c : bytes) {
+    switch (c) {
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\b':
+      out += "\\b";
+      break;
+    case '\f':
+      out += "\\f";
+      break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    default:
+      if (c >= 0x20 && c < 0x7f) {
+        out += static_cast<char>(c);
+      } else {
+        out += '\\';
+        out += static_cast<char>('0' + ((c >> 6) & 7));
+        out += static_cast<char>('0' + ((c >> 3) & 7));
+        out += static_cast<char>('0' + (c & 7));
+      }
+    }
+  }
+  out += '"';
+}
+
+}  // namespace
+
+void TextStreamer::switchSection(std::string_view, std::string_view text) {
+  out_ += '\t';
+  out_ += text;
+  out_ += '\n';
+}
+
+void TextStreamer::emitLabel(std::string_view name) {
+  out_ += name;
+  out_ += ":\n";
+}
+
+void TextStreamer::emitAssignment(std::string_view name, std::string_view valueText) {
+  out_ += ".set ";
+  out_ += name;
+  out_ += ", ";
+  out_ += valueText;
+  out_ += '\n';
+}
+
+void TextStreamer::emitSymbolAttribute(std::string_view name, SymbolAttr attr) {
+  switch (attr) {
+  case SymbolAttr::Global:
+    out_ += "\t.globl\t";
+    break;
+  case SymbolAttr::Local:
+    out_ += "\t.local\t";
+    break;
+  case SymbolAttr::Weak:
+    out_ += "\t.weak\t";
+    break;
+  case SymbolAttr::NoDeadStrip:
+    out_ += "\t.no_dead_strip\t";
+    break;
+  case SymbolAttr::TypeFunction:
+  case SymbolAttr::TypeObject:
+    out_ += "\t.type\t";
+    out_ += name;
+    out_ += attr == SymbolAttr::TypeFunction ? ",@function\n" : ",@object\n";
+    return;
+  }
+  out_ += name;
+  out_ += '\n';
+}
+
+void TextStreamer::emitSize(std::string_view name, std::string_view exprText) {
+  out_ += "\t.size\t";
+  out_ += name;
+  out_ += ", ";
+  out_ += exprText;
+  out_ += '\n';
+}
+
+void TextStreamer::emitValue(int64_t, unsigned size, std::string_view text) {
+  switch (size) {
+  case 1:
+    out_ += "\t.byte\t";
+    break;
+  case 2:
+    out_ += "\t.short\t";
+    break;
+  case 4:
+    out_ += "\t.long\t";
+    break;
+  default:
+    out_ += "\t.quad\t";
+    break;
+  }
+  out_ += text;
+  out_ += '\n';
+}
+
+void TextStreamer::emitBytes(std::string_view bytes) {
+  // llvm-mc prints a trailing NUL of a string as a separate .byte 0.
+  bool nul = !bytes.empty() && bytes.back() == '\0';
+  if (nul)
+    bytes.remove_suffix(1);
+  if (!bytes.empty() || !nul) {
+    out_ += "\t.ascii\t";
+    appendQuoted(out_, bytes);
+    out_ += '\n';
+  }
+  if (nul)
+    out_ += "\t.byte\t0\n";
+}
+
+void TextStreamer::emitFill(int64_t count, unsigned size, uint64_t value) {
+  out_ += "\t.fill\t";
+  appendInt(out_, count);
+  out_ += ", ";
+  appendInt(out_, size);
+  out_ += ", ";
+  appendHex(out_, value);
+  out_ += '\n';
+}
+
+void TextStreamer::emitZeros(int64_t count, int64_t fill, bool hasFill) {
+  out_ += "\t.zero\t";
+  appendInt(out_, count);
+  if (hasFill) {
+    out_ += ',';
+    appendInt(out_, fill & 0xff);
+  }
+  out_ += '\n';
+}
+
+void TextStreamer::emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
+                             bool hasMax) {
+  out_ += "\t.p2align\t";
+  appendInt(out_, log2);
+  if (hasFill || hasMax) {
+    out_ += ", ";
+    if (hasFill && fill != 0)
+      appendHex(out_, static_cast<uint64_t>(fill) & 0xff);
+    if (hasMax) {
+      out_ += ", ";
+      appendInt(out_, maxSkip);
+    }
+  }
+  out_ += '\n';
+}
+
+void TextStreamer::emitInstruction(std::string_view text, std::string_view bytes) {
+  out_ += '\t';
+  out_ += text;
+  if (showEncoding_) {
+    size_t col = 8 + text.size();
+    out_.append(col < 40 ? 40 - col : 1, ' ');
+    out_ += "; encoding: [";
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      auto b = static_cast<uint8_t>(bytes[i]);
+      if (i)
+        out_ += ',';
+      out_ += "0x";
+      out_ += kHex[b >> 4];
+      out_ += kHex[b & 15];
+    }
+    out_ += ']';
+  }
+  out_ += '\n';
+}
+
+}  // namespace gcnkit::assembler

@@ -1,0 +1,65 @@
+// The assembler's statement layer against llvm-mc-19: data directives, symbols, sections,
+// alignment, macros, .rept/.irp/.irpc and conditionals, compared on the full listing and the
+// full diagnostics (instructions are covered by the instruction tests).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include "asm/parser.h"
+#include "oracle.h"
+
+namespace gcnkit::assembler {
+namespace {
+
+class AsmParserTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AsmParserTest, SameAsLlvmMc) {
+  ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
+  std::string src = GetParam();
+  std::string path = difftest::writeTempFile(src, ".s");
+  difftest::ToolRun ref = difftest::runTool(
+      {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", path});
+  unlink(path.c_str());
+  SourceManager sm;
+  uint32_t buf = sm.addBuffer(path, src);
+  TextStreamer out(true);
+  Parser p(sm, out, nullptr);
+  bool ok = p.run(buf);
+  EXPECT_EQ(out.text(), ref.out) << src;
+  EXPECT_EQ(sm.diagnostics(), ref.err) << src;
+  EXPECT_EQ(ok ? 0 : 1, ref.status) << src;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Snippets, AsmParserTest,
+    ::testing::Values(
+        ".byte 1,2 , 3\n.byte -1\n.byte 255\n.short -1\n.short 65535, 1\n",
+        ".long 0xffffffff\n.quad 0x123456789abcdef0\n.2byte 5\n.4byte 6\n.8byte 7\n.int 8\n"
+        ".value 10\n",
+        ".hword 9\n.word 11\n",
+        ".ascii \"ab\\n\"\n.asciz \"cd\"\n.string \"ef\"\n",
+        ".zero 3\n.skip 2, 0xff\n.space 4\n.fill 2\n.fill 2, 2\n.fill 2, 4, -1\n",
+        ".balign 16\n.balign 16, 0xff\n.p2align 3, 0, 4\n.align 8\n",
+        ".ifdef x\n.byte 1\n.endif\n.ifndef x\n.byte 2\n.endif\n.ifeq 0\n.byte 3\n.endif\n"
+        ".ifne 0\n.byte 4\n.elseif 1\n.byte 5\n.endif\n",
+        ".irpc c, 123\n.byte \\c\n.endr\n",
+        ".equ z, 3\n.equiv w, 4\n.byte z, w\nx = 5\n.set y, x + 1\n.long y\n",
+        ".data\n.byte 1\n.text\n.byte 3\n.local q\n.weak r\n.global s\n.globl t, u\n",
+        ".byte 256\n.byte -129\n.short 65536\n.long 1 +\n.long (1\n",
+        ".p2align 40\n.if 1\n.byte 1\n.byte 2 +\n.ascii x\n.set 1, 2\n",
+        ".macro m a b\n.byte \\a, \\b\n.endm\nm 1 2\nm 3, 4\n",
+        ".macro n a=5, b:req\n.byte \\a\\()0, \\b\n.endm\nn , 6\nn 7, 8\n",
+        ".macro k\n.byte \\@\n.endm\nk\nk\n",
+        ".macro v a, rest:vararg\n.byte \\a\n.byte \\rest\n.endm\nv 1, 2, 3\n",
+        ".macro\n.rept 0\n.byte 9\n.endr\n.rept -1\n.byte 9\n.endr\n",
+        ".rept 3\n.byte 1\n.endr\n.irp r, 4, 5\n.short \\r\n.endr\n",
+        ".if 1 > 2\n.byte 1\n.else\n.byte 2\n.endif\n",
+        ".if 0\n.if 1\n.byte 1\n.else\n.byte 2\n.endif\n.else\n.byte 3\n.endif\n",
+        ".else\n.endif\n.byte 1 ; comment\n.byte 2 // comment\n# line comment\n",
+        ".byte 2 /* c */ , 3\n/* multi\nline */ .byte 4\n.byte 5 ;; x\n",
+        ".if x\n.endif\n.foo\n",
+        ".macro bad a\n  .byte \\a\n.endm\n  bad 300\n.rept 2\n  .byte 1000\n.endr\n",
+        "foo:\n.long foo\n.long foo+4\n"));
+
+}  // namespace
+}  // namespace gcnkit::assembler
