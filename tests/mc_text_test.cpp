@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "gcnkit/mc_text.h"
+#include "support/listing.h"
 #include "oracle.h"
 
 namespace gcnkit::disasm {
@@ -57,14 +58,14 @@ TEST(McText, SlashCommentsAreAcceptedByDefault) {
   EXPECT_NE(c.err.find("x.txt:1:11: error: invalid input token"), std::string::npos);
 }
 
-TEST(McText, EncodingCommentColumn) {
+TEST(Listing, EncodingCommentColumn) {
   std::string out;
-  appendMcLine(out, "s_nop 0", std::string("\x00\x00\x80\xbf", 4), true);
+  support::appendListingLine(out, "s_nop 0", std::string("\x00\x00\x80\xbf", 4), true);
   EXPECT_EQ(out, std::string("\ts_nop 0") + std::string(25, ' ') +
                      "; encoding: [0x00,0x00,0x80,0xbf]\n");
   out.clear();
   std::string longText(40, 'x');
-  appendMcLine(out, longText, std::string("\x01", 1), true);
+  support::appendListingLine(out, longText, std::string("\x01", 1), true);
   EXPECT_EQ(out, "\t" + longText + " ; encoding: [0x01]\n");
 }
 

@@ -26,9 +26,4 @@ struct McTextResult {
 McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
                                std::string_view filename, const McTextOptions& opts = {});
 
-// Appends one output line as llvm-mc's asm streamer writes it: a tab, the text and, with
-// encoding, the "; encoding: [...]" comment padded to column 40.
-void appendMcLine(std::string& out, std::string_view text, std::string_view encoding,
-                  bool showEncoding);
-
 }  // namespace gcnkit::disasm

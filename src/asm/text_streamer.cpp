@@ -1,6 +1,7 @@
 #include <charconv>
 
 #include "asm/streamer.h"
+#include "support/listing.h"
 
 namespace gcnkit::assembler {
 
@@ -183,24 +184,7 @@ void TextStreamer::emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t 
 }
 
 void TextStreamer::emitInstruction(std::string_view text, std::string_view bytes) {
-  out_ += '\t';
-  out_ += text;
-  if (showEncoding_) {
-    size_t col = 8 + text.size();
-    out_.append(col < 40 ? 40 - col : 1, ' ');
-    out_ += "; encoding: [";
-    static constexpr char kHex[] = "0123456789abcdef";
-    for (size_t i = 0; i < bytes.size(); ++i) {
-      auto b = static_cast<uint8_t>(bytes[i]);
-      if (i)
-        out_ += ',';
-      out_ += "0x";
-      out_ += kHex[b >> 4];
-      out_ += kHex[b & 15];
-    }
-    out_ += ']';
-  }
-  out_ += '\n';
+  support::appendListingLine(out_, text, bytes, showEncoding_);
 }
 
 }  // namespace gcnkit::assembler

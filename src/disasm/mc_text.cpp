@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "disasm/operands.h"
+#include "support/listing.h"
 
 namespace gcnkit::disasm {
 
@@ -128,29 +129,6 @@ bool parseByte(std::string_view tok, unsigned& value) {
 
 }  // namespace
 
-void appendMcLine(std::string& out, std::string_view text, std::string_view encoding,
-                  bool showEncoding) {
-  out += '\t';
-  out += text;
-  if (showEncoding) {
-    // formatted_raw_ostream column: the tab counts to column 8, each other char as one.
-    size_t col = 8 + text.size();
-    out.append(col < 40 ? 40 - col : 1, ' ');
-    out += "; encoding: [";
-    static constexpr char kHex[] = "0123456789abcdef";
-    for (size_t i = 0; i < encoding.size(); ++i) {
-      auto b = static_cast<uint8_t>(encoding[i]);
-      if (i)
-        out += ',';
-      out += "0x";
-      out += kHex[b >> 4];
-      out += kHex[b & 15];
-    }
-    out += ']';
-  }
-  out += '\n';
-}
-
 McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
                                std::string_view filename, const McTextOptions& opts) {
   McTextResult res;
@@ -179,7 +157,7 @@ McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
       enc.clear();
       if (opts.showEncoding)
         dis.encode(inst, enc);
-      appendMcLine(res.out, text, enc, opts.showEncoding);
+      support::appendListingLine(res.out, text, enc, opts.showEncoding);
       index += inst.size;
     }
     return false;
