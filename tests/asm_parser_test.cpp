@@ -11,24 +11,75 @@
 namespace gcnkit::assembler {
 namespace {
 
-class AsmParserTest : public ::testing::TestWithParam<const char*> {};
-
-TEST_P(AsmParserTest, SameAsLlvmMc) {
+void expectSameAsLlvmMc(const std::string& src, bool amdhsa) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
-  std::string src = GetParam();
   std::string path = difftest::writeTempFile(src, ".s");
   difftest::ToolRun ref = difftest::runTool(
-      {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", path});
+      {"llvm-mc-19", amdhsa ? "-triple=amdgcn-amd-amdhsa" : "-arch=amdgcn", "-mcpu=gfx1100",
+       "-show-encoding", path});
   unlink(path.c_str());
   SourceManager sm;
   uint32_t buf = sm.addBuffer(path, src);
   TextStreamer out(true);
-  Parser p(sm, out, nullptr);
+  ParserOptions opts;
+  opts.amdhsa = amdhsa;
+  Parser p(sm, out, nullptr, opts);
   bool ok = p.run(buf);
   EXPECT_EQ(out.text(), ref.out) << src;
   EXPECT_EQ(sm.diagnostics(), ref.err) << src;
   EXPECT_EQ(ok ? 0 : 1, ref.status) << src;
 }
+
+class AsmParserTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AsmParserTest, SameAsLlvmMc) { expectSameAsLlvmMc(GetParam(), false); }
+
+class AmdhsaTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AmdhsaTest, SameAsLlvmMc) { expectSameAsLlvmMc(GetParam(), true); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Snippets, AmdhsaTest,
+    ::testing::Values(
+        "",
+        ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.amdhsa_code_object_version 5\n",
+        ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1101\"\n.amdgcn_target \"bogus\"\n"
+        ".amdgcn_target foo\n.amdhsa_code_object_version 4\n.amdhsa_code_object_version x\n",
+        ".rodata\n.amdhsa_kernel k\n.amdhsa_next_free_vgpr 8\n.amdhsa_next_free_sgpr 16\n"
+        ".amdhsa_user_sgpr_kernarg_segment_ptr 1\n.end_amdhsa_kernel\n",
+        ".rodata\n.amdhsa_kernel k\n.end_amdhsa_kernel\n",
+        ".rodata\n.amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.end_amdhsa_kernel\n",
+        ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+        ".amdhsa_dx10_clamp 2\n.end_amdhsa_kernel\n",
+        ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+        ".amdhsa_group_segment_fixed_size 0x100000000\n.end_amdhsa_kernel\n",
+        ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+        ".amdhsa_user_sgpr_count 33\n.end_amdhsa_kernel\n",
+        ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+        ".amdhsa_bogus 1\n.end_amdhsa_kernel\n",
+        ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_vgpr 1\n"
+        ".amdhsa_next_free_sgpr 1 2\n.end_amdhsa_kernel\n",
+        ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+        ".amdhsa_user_sgpr_count 1\n.amdhsa_user_sgpr_dispatch_ptr 1\n.end_amdhsa_kernel\n",
+        ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n",
+        ".rodata\n.amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+        ".amdhsa_group_segment_fixed_size 1024\n.amdhsa_private_segment_fixed_size 16\n"
+        ".amdhsa_kernarg_size 48\n.amdhsa_user_sgpr_dispatch_ptr 1\n"
+        ".amdhsa_user_sgpr_queue_ptr 1\n.amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
+        ".amdhsa_user_sgpr_dispatch_id 1\n.amdhsa_user_sgpr_private_segment_size 1\n"
+        ".amdhsa_enable_private_segment 1\n.amdhsa_system_sgpr_workgroup_id_y 1\n"
+        ".amdhsa_system_sgpr_workgroup_id_z 1\n.amdhsa_system_sgpr_workgroup_info 1\n"
+        ".amdhsa_system_vgpr_workitem_id 2\n.amdhsa_shared_vgpr_count 3\n"
+        ".amdhsa_exception_int_div_zero 1\n.amdhsa_uses_dynamic_stack 1\n"
+        ".amdhsa_float_round_mode_32 3\n.amdhsa_float_round_mode_16_64 2\n"
+        ".amdhsa_float_denorm_mode_32 1\n.amdhsa_float_denorm_mode_16_64 0\n"
+        ".amdhsa_dx10_clamp 0\n.amdhsa_ieee_mode 0\n.amdhsa_fp16_overflow 1\n"
+        ".amdhsa_workgroup_processor_mode 0\n.amdhsa_memory_ordered 0\n"
+        ".amdhsa_forward_progress 1\n.amdhsa_wavefront_size32 0\n.end_amdhsa_kernel\n",
+        ".section .foo\n.section .bar,\"a\"\n.section .baz,\"aw\",@nobits\n"
+        ".section .note,\"\",@note\n.bss\n.section .data\n"
+        ".section .text.k,\"ax\",@progbits\n.section .rodata.str,\"aMS\",@progbits,1\n"
+        ".section .foo\n.text\n.text\n.rodata\n.section .rodata\n"));
 
 INSTANTIATE_TEST_SUITE_P(
     Snippets, AsmParserTest,

@@ -145,6 +145,8 @@ std::string printExpr(const Expr& e) {
 
 bool Parser::run(uint32_t buffer) {
   size_t before = sm_.errorCount();
+  if (options_.amdhsa)
+    out_.emitDirectiveLine(".amdgcn_target \"" + options_.targetId + "\"");
   processBuffer(buffer, 0);
   if (!conds_.empty()) {
     std::string_view text = sm_.text(buffer);
@@ -394,9 +396,23 @@ bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int 
     return true;
   }
   if (d == ".text" || d == ".data") {
-    out_.switchSection(d, d);
+    switchTo(std::string(d), std::string(d));
     return true;
   }
+  if (d == ".rodata") {
+    switchTo(".rodata", ".section\t.rodata,\"a\",@progbits");
+    return true;
+  }
+  if (d == ".bss") {
+    switchTo(".bss", ".section\t.bss,\"aw\",@nobits");
+    return true;
+  }
+  if (d == ".section") {
+    section(s, 1);
+    return true;
+  }
+  if (d.starts_with(".amdhsa_") || d == ".amdgcn_target")
+    return amdhsaDirective(s, all, next);
   if (d == ".globl" || d == ".global" || d == ".local" || d == ".weak") {
     SymbolAttr a = d == ".local"  ? SymbolAttr::Local
                    : d == ".weak" ? SymbolAttr::Weak
@@ -431,6 +447,157 @@ bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int 
     return true;
   }
   return false;
+}
+
+void Parser::switchTo(std::string name, std::string listing) {
+  if (name == section_)
+    return;
+  section_ = std::move(name);
+  out_.switchSection(section_, listing);
+}
+
+// `.section NAME[,"FLAGS"[,@TYPE[,ENTSIZE]]]`, printed by llvm-mc in full with the defaults a
+// section of that name gets.
+void Parser::section(Stmt s, size_t pos) {
+  const Token& n = s.toks[pos];
+  std::string name;
+  if (n.kind == Tok::Identifier)
+    name = std::string(n.text);
+  else if (n.kind == Tok::String)
+    name = unquote(n.text);
+  else {
+    error(s, n, "expected identifier");
+    return;
+  }
+  ++pos;
+  if (name == ".text" || name == ".data") {
+    switchTo(name, name);
+    return;
+  }
+  std::string flags, type = "@progbits", rest;
+  bool explicitFlags = false;
+  if (s.toks[pos].kind == Tok::Comma && s.toks[pos + 1].kind == Tok::String) {
+    flags = unquote(s.toks[pos + 1].text);
+    explicitFlags = true;
+    pos += 2;
+    if (s.toks[pos].kind == Tok::Comma && s.toks[pos + 1].kind == Tok::At &&
+        s.toks[pos + 2].kind == Tok::Identifier) {
+      type = "@" + std::string(s.toks[pos + 2].text);
+      pos += 3;
+      while (s.toks[pos].kind == Tok::Comma && !isEnd(s.toks[pos + 1])) {
+        rest += ",";
+        rest += s.toks[pos + 1].text;
+        pos += 2;
+      }
+    }
+  }
+  if (!explicitFlags) {
+    if (name.starts_with(".rodata"))
+      flags = "a";
+    else if (name.starts_with(".text"))
+      flags = "ax";
+    else if (name.starts_with(".bss")) {
+      flags = "aw";
+      type = "@nobits";
+    } else if (name.starts_with(".data"))
+      flags = "aw";
+  }
+  switchTo(name, ".section\t" + name + ",\"" + flags + "\"," + type + rest);
+}
+
+bool Parser::amdhsaDirective(Stmt s, const std::vector<Token>& all, size_t& next) {
+  std::string_view d = s.toks[0].text;
+  if (!options_.amdhsa)
+    return false;
+  if (d == ".amdgcn_target") {
+    const Token& t = s.toks[1];
+    if (t.kind != Tok::String) {
+      error(s, t, "expected string");
+      return true;
+    }
+    std::string id = unquote(t.text);
+    if (id != options_.targetId) {
+      error(s, t,
+            ".amdgcn_target directive's target id " + id +
+                " does not match the specified target id " + options_.targetId);
+      return true;
+    }
+    out_.emitBlankLine();
+    return true;
+  }
+  if (d == ".amdhsa_code_object_version") {
+    size_t pos = 1;
+    std::optional<int64_t> v = absolute(s, pos);
+    if (!v)
+      return true;
+    codeObjectVersion_ = static_cast<unsigned>(*v);
+    out_.emitDirectiveLine(".amdhsa_code_object_version " + std::to_string(*v));
+    out_.emitBlankLine();
+    return true;
+  }
+  if (d == ".amdhsa_kernel") {
+    amdhsaKernel(s, all, next);
+    return true;
+  }
+  return false;
+}
+
+// The block's statements are read here, one per line, up to .end_amdhsa_kernel. Like llvm-mc,
+// the first error ends the block: the remaining lines are then assembled as ordinary statements.
+void Parser::amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next) {
+  if (s.toks[1].kind != Tok::Identifier) {
+    error(s, s.toks[1], "expected symbol name after .amdhsa_kernel");
+    return;
+  }
+  AmdhsaKernelBuilder kb{std::string(s.toks[1].text)};
+  for (;;) {
+    size_t i = next;
+    while (all[i].kind == Tok::EndOfStatement)
+      ++i;
+    size_t j = i;
+    while (!isEnd(all[j]))
+      ++j;
+    next = all[j].kind == Tok::Eof ? j : j + 1;
+    Stmt st{std::span<const Token>(all).subspan(i, j - i + 1), s.buffer};
+    const Token& t = all[i];
+    if (t.kind == Tok::Eof) {
+      error(st, t, "expected .amdhsa_ directive or .end_amdhsa_kernel");
+      return;
+    }
+    if (t.kind == Tok::Identifier && t.text == ".end_amdhsa_kernel") {
+      std::string msg;
+      if (!kb.finish(msg)) {
+        sm_.report(SourceLoc{s.buffer, static_cast<uint32_t>(t.offset + t.text.size())},
+                   Severity::Error, msg);
+        return;
+      }
+      out_.emitAmdhsaKernel(kb.kernel());
+      return;
+    }
+    if (t.kind != Tok::Identifier || !t.text.starts_with(".amdhsa_")) {
+      sm_.report(loc(st, t), Severity::Error, "unknown .amdhsa_kernel directive", t.text.size());
+      return;
+    }
+    size_t pos = 1;
+    const Token& vt = st.toks[pos];
+    std::optional<int64_t> v = absolute(st, pos);
+    if (!v)
+      return;
+    size_t len = st.toks[pos - 1].offset + st.toks[pos - 1].text.size() - vt.offset;
+    switch (kb.set(t.text.substr(8), *v)) {
+    case AmdhsaKernelBuilder::Result::Ok:
+      break;
+    case AmdhsaKernelBuilder::Result::Unknown:
+      sm_.report(loc(st, t), Severity::Error, "unknown .amdhsa_kernel directive", t.text.size());
+      return;
+    case AmdhsaKernelBuilder::Result::Repeated:
+      error(st, vt, ".amdhsa_ directives cannot be repeated");
+      return;
+    case AmdhsaKernelBuilder::Result::OutOfRange:
+      sm_.report(loc(st, vt), Severity::Error, "value out of range", len);
+      return;
+    }
+  }
 }
 
 void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token&, bool isSet) {

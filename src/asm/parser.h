@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "asm/amdhsa.h"
 #include "asm/expr.h"
 #include "asm/lexer.h"
 #include "asm/source.h"
@@ -25,10 +26,20 @@ public:
                         std::string& text, std::string& bytes) = 0;
 };
 
+struct ParserOptions {
+  // The amdhsa OS (triple amdgcn-amd-amdhsa): enables the .amdhsa_* directives and the
+  // target id directive.
+  bool amdhsa = false;
+  std::string targetId = "amdgcn-amd-amdhsa--gfx1100";
+};
+
 class Parser {
 public:
-  Parser(SourceManager& sm, Streamer& out, InstructionHandler* instructions)
-      : sm_(sm), out_(out), instructions_(instructions) {}
+  Parser(SourceManager& sm, Streamer& out, InstructionHandler* instructions,
+         ParserOptions options = {})
+      : sm_(sm), out_(out), instructions_(instructions), options_(std::move(options)) {}
+
+  unsigned codeObjectVersion() const { return codeObjectVersion_; }
 
   // Assembles a whole file buffer. Returns false if any error was reported.
   bool run(uint32_t buffer);
@@ -85,10 +96,17 @@ private:
   void alignDirective(Stmt s, size_t pos, bool bytes);
   void assignment(Stmt s, size_t pos, std::string_view name, const Token& nameTok,
                   bool isSet);
+  void section(Stmt s, size_t pos);
+  void switchTo(std::string name, std::string listing);
+  bool amdhsaDirective(Stmt s, const std::vector<Token>& all, size_t& next);
+  void amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next);
 
   SourceManager& sm_;
   Streamer& out_;
   InstructionHandler* instructions_;
+  ParserOptions options_;
+  std::string section_ = ".text";
+  unsigned codeObjectVersion_ = 5;
   std::map<std::string, Macro, std::less<>> macros_;
   std::map<std::string, ExprValue, std::less<>> symbols_;
   std::vector<Cond> conds_;

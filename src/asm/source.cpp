@@ -26,7 +26,8 @@ void SourceManager::lineAndColumn(SourceLoc loc, size_t& line, size_t& col) cons
   col = loc.offset - b.lineStarts[line - 1] + 1;
 }
 
-void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view message) {
+void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view message,
+                             size_t rangeLength) {
   const Buffer& b = buffers_[loc.buffer];
   size_t line, col;
   lineAndColumn(loc, line, col);
@@ -63,22 +64,26 @@ void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view messa
       shown += src[i];
     }
   }
+  const size_t avail = src.size() >= col ? src.size() - (col - 1) : 0;
+  if (rangeLength > 1 && avail > 1)
+    caret.append(std::min(rangeLength, avail) - 1, '~');
   diags_ += shown;
   diags_ += '\n';
   diags_ += caret;
   diags_ += '\n';
 }
 
-void SourceManager::report(SourceLoc loc, Severity sev, std::string_view message) {
+void SourceManager::report(SourceLoc loc, Severity sev, std::string_view message,
+                           size_t rangeLength) {
   if (sev == Severity::Error)
     ++errors_;
   if (!loc.valid()) {
     reportUnlocated(sev, message);
     return;
   }
-  printOne(loc, sev, message);
+  printOne(loc, sev, message, rangeLength);
   for (SourceLoc p = buffers_[loc.buffer].parent; p.valid(); p = buffers_[p.buffer].parent)
-    printOne(p, Severity::Note, "while in macro instantiation");
+    printOne(p, Severity::Note, "while in macro instantiation", 0);
 }
 
 void SourceManager::reportUnlocated(Severity sev, std::string_view message) {

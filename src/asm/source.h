@@ -33,8 +33,9 @@ public:
   // 1-based line and column of a location.
   void lineAndColumn(SourceLoc loc, size_t& line, size_t& col) const;
 
-  // Appends a diagnostic, with the instantiation notes.
-  void report(SourceLoc loc, Severity sev, std::string_view message);
+  // Appends a diagnostic, with the instantiation notes. A non-zero `rangeLength` underlines
+  // that many characters from loc with `^~~~`, as llvm-mc does for ranges.
+  void report(SourceLoc loc, Severity sev, std::string_view message, size_t rangeLength = 0);
   // A diagnostic with no location ("<unknown>:0: warning: ...").
   void reportUnlocated(Severity sev, std::string_view message);
 
@@ -48,7 +49,7 @@ private:
     SourceLoc parent;
     std::vector<uint32_t> lineStarts;
   };
-  void printOne(SourceLoc loc, Severity sev, std::string_view message);
+  void printOne(SourceLoc loc, Severity sev, std::string_view message, size_t rangeLength);
   std::vector<Buffer> buffers_;
   std::string diags_;
   size_t errors_ = 0;

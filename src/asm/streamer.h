@@ -8,6 +8,8 @@
 
 namespace gcnkit::assembler {
 
+struct AmdhsaKernel;
+
 enum class SymbolAttr : uint8_t { Global, Local, Weak, TypeFunction, TypeObject, NoDeadStrip };
 
 class Streamer {
@@ -31,6 +33,10 @@ public:
   virtual void emitInstruction(std::string_view text, std::string_view bytes) = 0;
   // A blank line in the listing (llvm-mc prints one where a macro is defined).
   virtual void emitBlankLine() = 0;
+  // A directive line that only the listing shows (e.g. .amdgcn_target).
+  virtual void emitDirectiveLine(std::string_view text) = 0;
+  // A finished .amdhsa_kernel block: its 64-byte descriptor `<name>.kd`.
+  virtual void emitAmdhsaKernel(const AmdhsaKernel& kernel) = 0;
 };
 
 // llvm-mc's textual output (`llvm-mc -show-encoding` without -filetype=obj).
@@ -52,6 +58,8 @@ public:
                  bool hasMax) override;
   void emitInstruction(std::string_view text, std::string_view bytes) override;
   void emitBlankLine() override { out_ += '\n'; }
+  void emitDirectiveLine(std::string_view text) override;
+  void emitAmdhsaKernel(const AmdhsaKernel& kernel) override;
 
 private:
   bool showEncoding_;

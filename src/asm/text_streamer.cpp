@@ -1,5 +1,6 @@
 #include <charconv>
 
+#include "asm/amdhsa.h"
 #include "asm/streamer.h"
 #include "support/listing.h"
 
@@ -181,6 +182,26 @@ void TextStreamer::emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t 
     }
   }
   out_ += '\n';
+}
+
+void TextStreamer::emitDirectiveLine(std::string_view text) {
+  out_ += '\t';
+  out_ += text;
+  out_ += '\n';
+}
+
+void TextStreamer::emitAmdhsaKernel(const AmdhsaKernel& k) {
+  out_ += "\t.amdhsa_kernel ";
+  out_ += k.name;
+  out_ += '\n';
+  for (const auto& [name, value] : k.fields) {
+    out_ += "\t\t.amdhsa_";
+    out_ += name;
+    out_ += ' ';
+    appendInt(out_, value);
+    out_ += '\n';
+  }
+  out_ += "\t.end_amdhsa_kernel\n\n";
 }
 
 void TextStreamer::emitInstruction(std::string_view text, std::string_view bytes) {
