@@ -19,10 +19,10 @@ public:
   std::vector<AmdhsaKernel> kernels;
   void switchSection(std::string_view, std::string_view) override {}
   void emitLabel(std::string_view) override {}
-  void emitAssignment(std::string_view, std::string_view) override {}
+  void emitAssignment(std::string_view, const Expr*, int64_t) override {}
   void emitSymbolAttribute(std::string_view, SymbolAttr) override {}
-  void emitSize(std::string_view, std::string_view) override {}
-  void emitValue(int64_t, unsigned, std::string_view) override {}
+  void emitSize(std::string_view, const Expr*, int64_t) override {}
+  void emitValue(const Expr*, int64_t, unsigned) override {}
   void emitBytes(std::string_view) override {}
   void emitFill(int64_t, unsigned, uint64_t) override {}
   void emitZeros(int64_t, int64_t, bool) override {}

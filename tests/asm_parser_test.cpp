@@ -110,7 +110,14 @@ INSTANTIATE_TEST_SUITE_P(
         ".byte 2 /* c */ , 3\n/* multi\nline */ .byte 4\n.byte 5 ;; x\n",
         ".if x\n.endif\n.foo\n",
         ".macro bad a\n  .byte \\a\n.endm\n  bad 300\n.rept 2\n  .byte 1000\n.endr\n",
-        "foo:\n.long foo\n.long foo+4\n"));
+        "foo:\n.long foo\n.long foo+4\n",
+        "a:\n.long 1\nb:\n.long b - a\n.long 4*(b-a)\n.long c - b\nc:\n.size a, b - a\n"
+        ".size b, .-b\n.set q, b - a\n.long q\n.p2align 3\n.long .-a\n",
+        "1:\n.long 1b\n.long 1f\n1:\n.long 1b\n2: .long 2b, 3f\n3:\n.long .\n.long . + 4\n"
+        "foo = .\n.long foo\n.set bar, . - 4\n.long 9b\n",
+        ".globl k\n.type k,@function\n.type d,@object\n.type e,%function\n"
+        ".type f,\"object\"\n.type g,STT_FUNC\nk:\n.size k, 4\n",
+        ".long 2f - 1f\n1: .long 0\n2:\n"));
 
 }  // namespace
 }  // namespace gcnkit::assembler

@@ -155,6 +155,58 @@ ExprPtr parseBinRHS(int minPrec, ExprPtr lhs, std::span<const Token> toks, size_
   }
 }
 
+
+const char* opText(ExprOp op) {
+  switch (op) {
+  case ExprOp::Add:
+    return "+";
+  case ExprOp::Sub:
+    return "-";
+  case ExprOp::Mul:
+    return "*";
+  case ExprOp::Div:
+    return "/";
+  case ExprOp::Mod:
+    return "%";
+  case ExprOp::Shl:
+    return "<<";
+  case ExprOp::Shr:
+    return ">>";
+  case ExprOp::And:
+    return "&";
+  case ExprOp::Or:
+    return "|";
+  case ExprOp::Xor:
+    return "^";
+  case ExprOp::OrNot:
+    return "!";
+  case ExprOp::LAnd:
+    return "&&";
+  case ExprOp::LOr:
+    return "||";
+  case ExprOp::Eq:
+    return "==";
+  case ExprOp::Ne:
+    return "!=";
+  case ExprOp::Lt:
+    return "<";
+  case ExprOp::Le:
+    return "<=";
+  case ExprOp::Gt:
+    return ">";
+  case ExprOp::Ge:
+    return ">=";
+  case ExprOp::Neg:
+    return "-";
+  case ExprOp::Not:
+    return "~";
+  case ExprOp::LNot:
+    return "!";
+  default:
+    return "+";
+  }
+}
+
 }  // namespace
 
 ExprPtr parseExpr(std::span<const Token> toks, size_t& pos, ExprError& err) {
@@ -287,6 +339,30 @@ std::optional<ExprValue> evaluate(const Expr& e, const SymbolResolver& resolve, 
     break;
   }
   return ExprValue{v, {}};
+}
+
+std::string printExpr(const Expr& e) {
+  switch (e.op) {
+  case ExprOp::Constant:
+    return std::to_string(e.value);
+  case ExprOp::Symbol:
+    return e.symbol;
+  default:
+    break;
+  }
+  if (!e.rhs) {
+    std::string s = opText(e.op);
+    return s + printExpr(*e.lhs);
+  }
+  auto side = [](const Expr& x) {
+    std::string s = printExpr(x);
+    bool binary = x.rhs != nullptr;
+    return binary ? "(" + s + ")" : s;
+  };
+  // llvm-mc folds "a + -c" into "a-c" when printing.
+  if (e.op == ExprOp::Add && e.rhs->op == ExprOp::Constant && e.rhs->value < 0)
+    return side(*e.lhs) + std::to_string(e.rhs->value);
+  return side(*e.lhs) + opText(e.op) + side(*e.rhs);
 }
 
 }  // namespace gcnkit::assembler

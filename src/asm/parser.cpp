@@ -66,82 +66,7 @@ std::string unquote(std::string_view t) {
   return out;
 }
 
-const char* opText(ExprOp op) {
-  switch (op) {
-  case ExprOp::Add:
-    return "+";
-  case ExprOp::Sub:
-    return "-";
-  case ExprOp::Mul:
-    return "*";
-  case ExprOp::Div:
-    return "/";
-  case ExprOp::Mod:
-    return "%";
-  case ExprOp::Shl:
-    return "<<";
-  case ExprOp::Shr:
-    return ">>";
-  case ExprOp::And:
-    return "&";
-  case ExprOp::Or:
-    return "|";
-  case ExprOp::Xor:
-    return "^";
-  case ExprOp::OrNot:
-    return "!";
-  case ExprOp::LAnd:
-    return "&&";
-  case ExprOp::LOr:
-    return "||";
-  case ExprOp::Eq:
-    return "==";
-  case ExprOp::Ne:
-    return "!=";
-  case ExprOp::Lt:
-    return "<";
-  case ExprOp::Le:
-    return "<=";
-  case ExprOp::Gt:
-    return ">";
-  case ExprOp::Ge:
-    return ">=";
-  case ExprOp::Neg:
-    return "-";
-  case ExprOp::Not:
-    return "~";
-  case ExprOp::LNot:
-    return "!";
-  default:
-    return "+";
-  }
-}
-
 }  // namespace
-
-std::string printExpr(const Expr& e) {
-  switch (e.op) {
-  case ExprOp::Constant:
-    return std::to_string(e.value);
-  case ExprOp::Symbol:
-    return e.symbol;
-  default:
-    break;
-  }
-  if (!e.rhs) {
-    std::string s = opText(e.op);
-    return s + printExpr(*e.lhs);
-  }
-  auto side = [](const Expr& x) {
-    std::string s = printExpr(x);
-    bool binary = x.rhs != nullptr;
-    return binary ? "(" + s + ")" : s;
-  };
-  // llvm-mc folds "a + -c" into "a-c" when printing.
-  if (e.op == ExprOp::Add && e.rhs->op == ExprOp::Constant && e.rhs->value < 0)
-    return side(*e.lhs) + std::to_string(e.rhs->value);
-  return side(*e.lhs) + opText(e.op) + side(*e.rhs);
-}
 
 bool Parser::run(uint32_t buffer) {
   size_t before = sm_.errorCount();
@@ -178,7 +103,53 @@ std::optional<ExprValue> Parser::lookupSymbol(std::string_view name) const {
   return it->second;
 }
 
-std::optional<ExprValue> Parser::value(Stmt s, size_t& pos, ExprPtr* exprOut) {
+bool Parser::resolveLocalSymbols(Expr& e, Stmt s) {
+  if (e.op == ExprOp::Symbol) {
+    const std::string& n = e.symbol;
+    if (n == ".") {
+      e.symbol = newTempLabel();
+      out_.emitLabel(e.symbol);
+      return true;
+    }
+    if (n.size() >= 2 && (n.back() == 'f' || n.back() == 'b') &&
+        n.find_first_not_of("0123456789") == n.size() - 1) {
+      std::string digits = n.substr(0, n.size() - 1);
+      if (n.back() == 'f') {
+        auto [it, fresh] = forwardLabels_.try_emplace(digits);
+        if (fresh)
+          it->second = newTempLabel();
+        e.symbol = it->second;
+        return true;
+      }
+      auto it = backwardLabels_.find(digits);
+      if (it == backwardLabels_.end()) {
+        sm_.report(SourceLoc{s.buffer, static_cast<uint32_t>(e.offset)}, Severity::Error,
+                   "directional label undefined");
+        return false;
+      }
+      e.symbol = it->second;
+    }
+    return true;
+  }
+  if (e.lhs && !resolveLocalSymbols(*e.lhs, s))
+    return false;
+  return !e.rhs || resolveLocalSymbols(*e.rhs, s);
+}
+
+void Parser::defineLocalLabel(std::string_view digits) {
+  std::string name;
+  if (auto it = forwardLabels_.find(digits); it != forwardLabels_.end()) {
+    name = it->second;
+    forwardLabels_.erase(it);
+  } else {
+    name = newTempLabel();
+  }
+  backwardLabels_[std::string(digits)] = name;
+  labels_.insert(name);
+  out_.emitLabel(name);
+}
+
+std::optional<Parser::Value> Parser::parseValue(Stmt s, size_t& pos) {
   ExprError err;
   ExprPtr e = parseExpr(s.toks, pos, err);
   if (!e) {
@@ -186,23 +157,26 @@ std::optional<ExprValue> Parser::value(Stmt s, size_t& pos, ExprPtr* exprOut) {
                err.message);
     return std::nullopt;
   }
-  std::optional<ExprValue> v =
-      evaluate(*e, [this](std::string_view n) { return lookupSymbol(n); }, err);
-  if (!v) {
-    // An unresolved symbol is relocatable: keep the expression for printing.
-    v = ExprValue{0, printExpr(*e)};
+  if (!resolveLocalSymbols(*e, s))
+    return std::nullopt;
+  Value v;
+  ExprError ignored;
+  std::optional<ExprValue> folded =
+      evaluate(*e, [this](std::string_view n) { return lookupSymbol(n); }, ignored);
+  if (folded && folded->isAbsolute()) {
+    v.absolute = true;
+    v.constant = folded->constant;
   }
-  if (exprOut)
-    *exprOut = std::move(e);
+  v.expr = std::move(e);
   return v;
 }
 
 std::optional<int64_t> Parser::absolute(Stmt s, size_t& pos) {
   const Token& start = s.toks[pos];
-  std::optional<ExprValue> v = value(s, pos);
+  std::optional<Value> v = parseValue(s, pos);
   if (!v)
     return std::nullopt;
-  if (!v->isAbsolute()) {
+  if (!v->absolute) {
     error(s, start, "expected absolute expression");
     return std::nullopt;
   }
@@ -227,9 +201,14 @@ void Parser::statement(Stmt s, const std::vector<Token>& all, size_t& next, int 
   // Labels: `name:` possibly followed by a statement on the same line.
   if ((first.kind == Tok::Identifier || first.kind == Tok::Integer) &&
       s.toks[1].kind == Tok::Colon) {
-    std::string name(first.text);
-    symbols_.erase(name);  // a label is relocatable
-    out_.emitLabel(name);
+    if (first.kind == Tok::Integer) {
+      defineLocalLabel(first.text);
+    } else {
+      std::string name(first.text);
+      symbols_.erase(name);
+      labels_.insert(name);
+      out_.emitLabel(name);
+    }
     Stmt rest{s.toks.subspan(2), s.buffer};
     statement(rest, all, next, depth);
     return;
@@ -315,7 +294,7 @@ void Parser::conditional(Stmt s, std::string_view name) {
       if (s.toks[1].kind != Tok::Identifier) {
         error(s, s.toks[1], "expected identifier after '.ifdef'");
       } else {
-        bool defined = symbols_.count(s.toks[1].text) != 0;
+        bool defined = symbols_.count(s.toks[1].text) != 0 || labels_.count(s.toks[1].text) != 0;
         v = name == ".ifdef" ? defined : !defined;
       }
     }
@@ -423,6 +402,44 @@ bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int 
       if (s.toks[pos + 1].kind == Tok::Comma)
         ++pos;
     }
+    return true;
+  }
+  if (d == ".type") {
+    // .type sym,@function / %function / "function" / STT_FUNC (and the object forms).
+    if (s.toks[1].kind != Tok::Identifier) {
+      error(s, s.toks[1], "expected identifier");
+      return true;
+    }
+    size_t pos = 2;
+    if (s.toks[pos].kind == Tok::Comma)
+      ++pos;
+    if (s.toks[pos].kind == Tok::At || s.toks[pos].kind == Tok::Percent)
+      ++pos;
+    std::string_view kind = s.toks[pos].text;
+    if (s.toks[pos].kind == Tok::String)
+      kind = kind.substr(1, kind.size() - 2);
+    if (kind == "function" || kind == "STT_FUNC")
+      out_.emitSymbolAttribute(s.toks[1].text, SymbolAttr::TypeFunction);
+    else if (kind == "object" || kind == "STT_OBJECT")
+      out_.emitSymbolAttribute(s.toks[1].text, SymbolAttr::TypeObject);
+    else
+      error(s, s.toks[pos], "unsupported attribute");
+    return true;
+  }
+  if (d == ".size") {
+    if (s.toks[1].kind != Tok::Identifier) {
+      error(s, s.toks[1], "expected identifier");
+      return true;
+    }
+    if (s.toks[2].kind != Tok::Comma) {
+      error(s, s.toks[2], "expected comma");
+      return true;
+    }
+    size_t pos = 3;
+    std::optional<Value> v = parseValue(s, pos);
+    if (!v)
+      return true;
+    out_.emitSize(s.toks[1].text, v->absolute ? nullptr : v->expr.get(), v->constant);
     return true;
   }
   if (d == ".macro") {
@@ -601,12 +618,16 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next) {
 }
 
 void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token&, bool isSet) {
-  std::optional<ExprValue> v = value(s, pos);
+  std::optional<Value> v = parseValue(s, pos);
   if (!v)
     return;
-  symbols_[std::string(name)] = *v;
-  std::string text = v->isAbsolute() ? std::to_string(v->constant) : v->symbol;
-  out_.emitAssignment(name, text);
+  if (v->absolute) {
+    symbols_[std::string(name)] = ExprValue{v->constant, {}};
+    out_.emitAssignment(name, nullptr, v->constant);
+  } else {
+    symbols_.erase(std::string(name));
+    out_.emitAssignment(name, v->expr.get(), 0);
+  }
   if (isSet)
     out_.emitSymbolAttribute(name, SymbolAttr::NoDeadStrip);
 }
@@ -614,18 +635,17 @@ void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token&,
 void Parser::dataDirective(Stmt s, size_t pos, unsigned size) {
   for (;;) {
     const Token& start = s.toks[pos];
-    ExprPtr e;
-    std::optional<ExprValue> v = value(s, pos, &e);
+    std::optional<Value> v = parseValue(s, pos);
     if (!v)
       return;
-    if (v->isAbsolute()) {
+    if (v->absolute) {
       if (!fitsIn(v->constant, size)) {
         error(s, start, "out of range literal value");
         return;
       }
-      out_.emitValue(v->constant, size, std::to_string(v->constant));
+      out_.emitValue(nullptr, v->constant, size);
     } else {
-      out_.emitValue(0, size, v->symbol);
+      out_.emitValue(v->expr.get(), 0, size);
     }
     if (isEnd(s.toks[pos]))
       return;

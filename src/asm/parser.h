@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -87,9 +88,21 @@ private:
   void error(Stmt s, const Token& t, std::string_view msg) {
     sm_.report(loc(s, t), Severity::Error, msg);
   }
+  // A parsed expression: folded to `constant` when it involves no labels (llvm-mc folds only
+  // those before layout); otherwise `expr` is kept for the streamer.
+  struct Value {
+    ExprPtr expr;
+    bool absolute = false;
+    int64_t constant = 0;
+  };
+  std::optional<Value> parseValue(Stmt s, size_t& pos);
   std::optional<int64_t> absolute(Stmt s, size_t& pos);
-  std::optional<ExprValue> value(Stmt s, size_t& pos, ExprPtr* exprOut = nullptr);
   std::optional<ExprValue> lookupSymbol(std::string_view name) const;
+  // Replaces `.` by a fresh temporary label defined here, and directional references (`1f`,
+  // `1b`) by the temporary names of those local labels.
+  bool resolveLocalSymbols(Expr& e, Stmt s);
+  std::string newTempLabel() { return ".Ltmp" + std::to_string(tempLabels_++); }
+  void defineLocalLabel(std::string_view digits);
 
   void dataDirective(Stmt s, size_t pos, unsigned size);
   void stringDirective(Stmt s, size_t pos, bool zeroTerminated);
@@ -108,12 +121,13 @@ private:
   std::string section_ = ".text";
   unsigned codeObjectVersion_ = 5;
   std::map<std::string, Macro, std::less<>> macros_;
-  std::map<std::string, ExprValue, std::less<>> symbols_;
+  std::map<std::string, ExprValue, std::less<>> symbols_;  // absolute symbols
+  std::map<std::string, std::string, std::less<>> forwardLabels_;   // "1" -> .LtmpN for 1f
+  std::map<std::string, std::string, std::less<>> backwardLabels_;  // "1" -> .LtmpN for 1b
+  std::set<std::string, std::less<>> labels_;
+  unsigned tempLabels_ = 0;
   std::vector<Cond> conds_;
   unsigned instantiations_ = 0;  // value of \@
 };
-
-// llvm-mc's way of printing an expression that cannot be folded.
-std::string printExpr(const Expr& e);
 
 }  // namespace gcnkit::assembler

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "asm/expr.h"
+
 namespace gcnkit::assembler {
 
 struct AmdhsaKernel;
@@ -19,11 +21,12 @@ public:
   // it.
   virtual void switchSection(std::string_view name, std::string_view text) = 0;
   virtual void emitLabel(std::string_view name) = 0;
-  virtual void emitAssignment(std::string_view name, std::string_view valueText) = 0;
+  // Values: `expr` is null when the value is absolute (`value`); otherwise it refers to labels
+  // and is resolved by the object writer (or printed by the listing).
+  virtual void emitAssignment(std::string_view name, const Expr* expr, int64_t value) = 0;
   virtual void emitSymbolAttribute(std::string_view name, SymbolAttr attr) = 0;
-  virtual void emitSize(std::string_view name, std::string_view exprText) = 0;
-  // A data value of `size` bytes; `text` is how llvm-mc prints the value expression.
-  virtual void emitValue(int64_t value, unsigned size, std::string_view text) = 0;
+  virtual void emitSize(std::string_view name, const Expr* expr, int64_t value) = 0;
+  virtual void emitValue(const Expr* expr, int64_t value, unsigned size) = 0;
   virtual void emitBytes(std::string_view bytes) = 0;
   virtual void emitFill(int64_t count, unsigned size, uint64_t value) = 0;
   virtual void emitZeros(int64_t count, int64_t fill, bool hasFill) = 0;
@@ -47,10 +50,10 @@ public:
 
   void switchSection(std::string_view name, std::string_view text) override;
   void emitLabel(std::string_view name) override;
-  void emitAssignment(std::string_view name, std::string_view valueText) override;
+  void emitAssignment(std::string_view name, const Expr* expr, int64_t value) override;
   void emitSymbolAttribute(std::string_view name, SymbolAttr attr) override;
-  void emitSize(std::string_view name, std::string_view exprText) override;
-  void emitValue(int64_t value, unsigned size, std::string_view text) override;
+  void emitSize(std::string_view name, const Expr* expr, int64_t value) override;
+  void emitValue(const Expr* expr, int64_t value, unsigned size) override;
   void emitBytes(std::string_view bytes) override;
   void emitFill(int64_t count, unsigned size, uint64_t value) override;
   void emitZeros(int64_t count, int64_t fill, bool hasFill) override;

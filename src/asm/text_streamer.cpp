@@ -74,11 +74,14 @@ void TextStreamer::emitLabel(std::string_view name) {
   out_ += ":\n";
 }
 
-void TextStreamer::emitAssignment(std::string_view name, std::string_view valueText) {
+void TextStreamer::emitAssignment(std::string_view name, const Expr* expr, int64_t value) {
   out_ += ".set ";
   out_ += name;
   out_ += ", ";
-  out_ += valueText;
+  if (expr)
+    out_ += printExpr(*expr);
+  else
+    appendInt(out_, value);
   out_ += '\n';
 }
 
@@ -107,15 +110,18 @@ void TextStreamer::emitSymbolAttribute(std::string_view name, SymbolAttr attr) {
   out_ += '\n';
 }
 
-void TextStreamer::emitSize(std::string_view name, std::string_view exprText) {
+void TextStreamer::emitSize(std::string_view name, const Expr* expr, int64_t value) {
   out_ += "\t.size\t";
   out_ += name;
   out_ += ", ";
-  out_ += exprText;
+  if (expr)
+    out_ += printExpr(*expr);
+  else
+    appendInt(out_, value);
   out_ += '\n';
 }
 
-void TextStreamer::emitValue(int64_t, unsigned size, std::string_view text) {
+void TextStreamer::emitValue(const Expr* expr, int64_t value, unsigned size) {
   switch (size) {
   case 1:
     out_ += "\t.byte\t";
@@ -130,7 +136,10 @@ void TextStreamer::emitValue(int64_t, unsigned size, std::string_view text) {
     out_ += "\t.quad\t";
     break;
   }
-  out_ += text;
+  if (expr)
+    out_ += printExpr(*expr);
+  else
+    appendInt(out_, value);
   out_ += '\n';
 }
 
