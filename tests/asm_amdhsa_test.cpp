@@ -17,7 +17,7 @@ namespace {
 class KernelCapture final : public Streamer {
 public:
   std::vector<AmdhsaKernel> kernels;
-  void switchSection(std::string_view, std::string_view) override {}
+  void switchSection(const SectionSpec&) override {}
   void emitLabel(std::string_view) override {}
   void emitAssignment(std::string_view, const Expr*, int64_t) override {}
   void emitSymbolAttribute(std::string_view, SymbolAttr) override {}

@@ -341,6 +341,19 @@ std::optional<ExprValue> evaluate(const Expr& e, const SymbolResolver& resolve, 
   return ExprValue{v, {}};
 }
 
+ExprPtr cloneExpr(const Expr& e) {
+  auto c = std::make_unique<Expr>();
+  c->op = e.op;
+  c->value = e.value;
+  c->symbol = e.symbol;
+  c->offset = e.offset;
+  if (e.lhs)
+    c->lhs = cloneExpr(*e.lhs);
+  if (e.rhs)
+    c->rhs = cloneExpr(*e.rhs);
+  return c;
+}
+
 std::string printExpr(const Expr& e) {
   switch (e.op) {
   case ExprOp::Constant:

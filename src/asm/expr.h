@@ -79,6 +79,8 @@ using SymbolResolver = std::function<std::optional<ExprValue>(std::string_view n
 // a single symbol plus constant (e.g. undefined symbols, division by zero).
 std::optional<ExprValue> evaluate(const Expr& e, const SymbolResolver& resolve, ExprError& err);
 
+ExprPtr cloneExpr(const Expr& e);
+
 // Prints an expression as llvm-mc's streamer does: operands of a nested binary operation in
 // parentheses, `a + -c` as `a-c`.
 std::string printExpr(const Expr& e);

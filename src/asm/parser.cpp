@@ -374,16 +374,8 @@ bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int 
     out_.emitFill(*n, static_cast<unsigned>(size), static_cast<uint64_t>(value) & mask);
     return true;
   }
-  if (d == ".text" || d == ".data") {
-    switchTo(std::string(d), std::string(d));
-    return true;
-  }
-  if (d == ".rodata") {
-    switchTo(".rodata", ".section\t.rodata,\"a\",@progbits");
-    return true;
-  }
-  if (d == ".bss") {
-    switchTo(".bss", ".section\t.bss,\"aw\",@nobits");
+  if (d == ".text" || d == ".data" || d == ".rodata" || d == ".bss") {
+    section(s, 0);
     return true;
   }
   if (d == ".section") {
@@ -466,60 +458,63 @@ bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int 
   return false;
 }
 
-void Parser::switchTo(std::string name, std::string listing) {
-  if (name == section_)
+void Parser::switchTo(SectionSpec spec) {
+  if (spec.name == section_)
     return;
-  section_ = std::move(name);
-  out_.switchSection(section_, listing);
+  section_ = spec.name;
+  out_.switchSection(spec);
 }
 
-// `.section NAME[,"FLAGS"[,@TYPE[,ENTSIZE]]]`, printed by llvm-mc in full with the defaults a
-// section of that name gets.
+// `.section NAME[,"FLAGS"[,@TYPE[,ENTSIZE]]]` (and .text/.data/.rodata/.bss, for which pos
+// names the directive itself), printed by llvm-mc in full with the defaults a section of that
+// name gets.
 void Parser::section(Stmt s, size_t pos) {
   const Token& n = s.toks[pos];
-  std::string name;
+  SectionSpec spec;
   if (n.kind == Tok::Identifier)
-    name = std::string(n.text);
+    spec.name = std::string(n.text);
   else if (n.kind == Tok::String)
-    name = unquote(n.text);
+    spec.name = unquote(n.text);
   else {
     error(s, n, "expected identifier");
     return;
   }
   ++pos;
-  if (name == ".text" || name == ".data") {
-    switchTo(name, name);
-    return;
-  }
-  std::string flags, type = "@progbits", rest;
   bool explicitFlags = false;
   if (s.toks[pos].kind == Tok::Comma && s.toks[pos + 1].kind == Tok::String) {
-    flags = unquote(s.toks[pos + 1].text);
+    spec.flags = unquote(s.toks[pos + 1].text);
     explicitFlags = true;
     pos += 2;
     if (s.toks[pos].kind == Tok::Comma && s.toks[pos + 1].kind == Tok::At &&
         s.toks[pos + 2].kind == Tok::Identifier) {
-      type = "@" + std::string(s.toks[pos + 2].text);
+      spec.type = std::string(s.toks[pos + 2].text);
       pos += 3;
-      while (s.toks[pos].kind == Tok::Comma && !isEnd(s.toks[pos + 1])) {
-        rest += ",";
-        rest += s.toks[pos + 1].text;
+      if (s.toks[pos].kind == Tok::Comma && s.toks[pos + 1].kind == Tok::Integer) {
+        spec.entsize = s.toks[pos + 1].intValue;
         pos += 2;
       }
     }
   }
+  const std::string& name = spec.name;
   if (!explicitFlags) {
     if (name.starts_with(".rodata"))
-      flags = "a";
+      spec.flags = "a";
     else if (name.starts_with(".text"))
-      flags = "ax";
+      spec.flags = "ax";
     else if (name.starts_with(".bss")) {
-      flags = "aw";
-      type = "@nobits";
+      spec.flags = "aw";
+      spec.type = "nobits";
     } else if (name.starts_with(".data"))
-      flags = "aw";
+      spec.flags = "aw";
   }
-  switchTo(name, ".section\t" + name + ",\"" + flags + "\"," + type + rest);
+  if (name == ".text" || name == ".data") {
+    spec.listing = name;
+  } else {
+    spec.listing = ".section\t" + name + ",\"" + spec.flags + "\",@" + spec.type;
+    if (spec.entsize)
+      spec.listing += "," + std::to_string(spec.entsize);
+  }
+  switchTo(std::move(spec));
 }
 
 bool Parser::amdhsaDirective(Stmt s, const std::vector<Token>& all, size_t& next) {

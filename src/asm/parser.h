@@ -110,7 +110,7 @@ private:
   void assignment(Stmt s, size_t pos, std::string_view name, const Token& nameTok,
                   bool isSet);
   void section(Stmt s, size_t pos);
-  void switchTo(std::string name, std::string listing);
+  void switchTo(SectionSpec spec);
   bool amdhsaDirective(Stmt s, const std::vector<Token>& all, size_t& next);
   void amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next);
 

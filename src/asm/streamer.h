@@ -14,12 +14,19 @@ struct AmdhsaKernel;
 
 enum class SymbolAttr : uint8_t { Global, Local, Weak, TypeFunction, TypeObject, NoDeadStrip };
 
+// A section as `.section NAME,"FLAGS",@TYPE[,ENTSIZE]` names it.
+struct SectionSpec {
+  std::string name;
+  std::string flags;               // ELF flag letters: a, w, x, M, S ...
+  std::string type = "progbits";  // progbits, nobits, note
+  uint64_t entsize = 0;
+  std::string listing;  // the directive as llvm-mc prints it
+};
+
 class Streamer {
 public:
   virtual ~Streamer() = default;
-  // `.text`, `.data`, `.section NAME,"flags",@type`; `text` is the directive as llvm-mc prints
-  // it.
-  virtual void switchSection(std::string_view name, std::string_view text) = 0;
+  virtual void switchSection(const SectionSpec& section) = 0;
   virtual void emitLabel(std::string_view name) = 0;
   // Values: `expr` is null when the value is absolute (`value`); otherwise it refers to labels
   // and is resolved by the object writer (or printed by the listing).
@@ -48,7 +55,7 @@ public:
   explicit TextStreamer(bool showEncoding) : showEncoding_(showEncoding) { out_ = "\t.text\n"; }
   const std::string& text() const { return out_; }
 
-  void switchSection(std::string_view name, std::string_view text) override;
+  void switchSection(const SectionSpec& section) override;
   void emitLabel(std::string_view name) override;
   void emitAssignment(std::string_view name, const Expr* expr, int64_t value) override;
   void emitSymbolAttribute(std::string_view name, SymbolAttr attr) override;

@@ -63,9 +63,9 @@ void appendQuoted(std::string& out, std::string_view bytes) {
 
 }  // namespace
 
-void TextStreamer::switchSection(std::string_view, std::string_view text) {
+void TextStreamer::switchSection(const SectionSpec& section) {
   out_ += '\t';
-  out_ += text;
+  out_ += section.listing;
   out_ += '\n';
 }
 
