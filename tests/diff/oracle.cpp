@@ -53,6 +53,9 @@ ToolRun runTool(const std::vector<std::string>& argv) {
     for (const std::string& a : argv)
       args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    // The reference tools hang on some inputs (e.g. llvm-mc-19 on `.long x - .` followed by
+    // `.long . - x`): bound every run.
+    alarm(600);
     execvp(args[0], args.data());
     _exit(127);
   }
