@@ -61,10 +61,10 @@ TEST(McText, SlashCommentsAreAcceptedByDefault) {
 TEST(Listing, EncodingCommentColumn) {
   std::string out;
   support::appendListingLine(out, "s_nop 0", std::string("\x00\x00\x80\xbf", 4), true);
-  EXPECT_EQ(out, std::string("\ts_nop 0") + std::string(25, ' ') +
+  EXPECT_EQ(out, std::string("\ts_nop 0") + std::string(33, ' ') +
                      "; encoding: [0x00,0x00,0x80,0xbf]\n");
   out.clear();
-  std::string longText(40, 'x');
+  std::string longText(39, 'x');
   support::appendListingLine(out, longText, std::string("\x01", 1), true);
   EXPECT_EQ(out, "\t" + longText + " ; encoding: [0x01]\n");
 }

@@ -7,7 +7,9 @@ void appendListingLine(std::string& out, std::string_view text, std::string_view
   out += '\t';
   out += text;
   if (showEncoding) {
-    const size_t col = 8 + text.size();
+    // formatted_raw_ostream advances a tab to the next multiple of 8 from the current column,
+    // which at column 0 is column 0: the leading tab does not count.
+    const size_t col = text.size();
     out.append(col < 40 ? 40 - col : 1, ' ');
     out += "; encoding: [";
     static constexpr char kHex[] = "0123456789abcdef";

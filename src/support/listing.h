@@ -1,7 +1,7 @@
 // llvm-mc's instruction listing line, shared by the disassembler and the assembler: a tab, the
 // instruction text and, with -show-encoding, the `; encoding: [0x..,...]` comment padded to
-// column 40 (formatted_raw_ostream columns: the tab counts to 8, every other char as one, and at
-// least one space is written).
+// column 40 (formatted_raw_ostream columns: the leading tab counts as none, every other char as
+// one, and at least one space is written).
 #pragma once
 
 #include <string>
