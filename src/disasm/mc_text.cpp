@@ -4,6 +4,7 @@
 // stream, so an instruction may span lines.
 #include "gcnkit/mc_text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -191,10 +192,11 @@ McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
       if (c == '[' || c == ']')
         break;
       std::string_view r = rd.rest();
-      size_t n = r.find_first_of(" \t\n\r,#[]");
+      size_t n = std::min(r.find_first_of(" \t\n\r,#[]"), r.size());
       if (!opts.strictComments) {
-        size_t slash = r.find("//");
-        if (slash != std::string_view::npos && slash > 0 && slash < n)
+        // Only within the token: searching the rest of the input would be quadratic.
+        size_t slash = r.substr(0, n).find("//");
+        if (slash != std::string_view::npos && slash > 0)
           n = slash;
       }
       std::string_view tok = r.substr(0, n);
