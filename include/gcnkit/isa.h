@@ -80,6 +80,11 @@ enum class Field : uint8_t {
   ATTR,
   ATTRCHAN,
   TGT,
+  // Memory formats: the scalar address of GLOBAL / SCRATCH, the first and last EXP sources
+  // (VSRC1 / VSRC2 are shared with other formats).
+  SADDR,
+  VSRC0,
+  VSRC3,
   Count
 };
 
@@ -95,6 +100,7 @@ enum class OperandKind : uint8_t {
   Label,     // PC-relative branch target (SOPP)
   KImm,      // a mandatory literal constant (fmaak / fmamk / s_*k_imm32)
   Special,   // printed by the format's codec (hwreg, sendmsg, waitcnt, delay_alu, ...)
+  VRegOrImm, // 9-bit field: VGPR, inline constant or literal, no scalar registers (WMMA C)
   Count
 };
 
@@ -121,6 +127,15 @@ enum class DataType : uint8_t {
   V2F16,
   V2BF16,
   V2F32,
+  // Byte-sized memory data (loads / stores of 8 bits).
+  B8,
+  U8,
+  I8,
+  // A per-lane bit mask (carry in/out, VCC, compare result, v_cndmask selector): one SGPR in
+  // wave32, an SGPR pair in wave64.
+  LaneMask,
+  // An image resource descriptor (8 dwords).
+  B256,
   Count
 };
 
@@ -153,6 +168,7 @@ inline constexpr uint32_t A16 = 1u << 23;
 inline constexpr uint32_t D16 = 1u << 24;
 inline constexpr uint32_t R128 = 1u << 25;
 inline constexpr uint32_t WaitExp = 1u << 26;
+inline constexpr uint32_t WaitVdst = 1u << 27;  // LDSDIR wait_vdst
 }  // namespace mod
 
 inline constexpr int kMaxOperands = 8;

@@ -1,14 +1,620 @@
-// Placeholder until the family codec lands: every encoding of the family fails to decode.
+// The salu family codec: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM on GFX11, decoded against the
+// table rows, printed and re-encoded as llvm-mc-19 does (-disassemble -show-encoding).
+#include <array>
+#include <string_view>
+
 #include "disasm/codec.h"
+#include "disasm/operands.h"
+#include "disasm/salu.h"
 
 namespace gcnkit::disasm::detail {
 
 namespace {
-DecodeStatus decode(isa::Format, std::span<const uint8_t>, Inst&) { return DecodeStatus::Fail; }
-void print(const Inst&, std::string&, const PrintOptions&) {}
-void encode(const Inst&, std::string&) {}
-}  // namespace
+
+using isa::DataType;
+using isa::Field;
+using isa::Format;
+using isa::InstrDesc;
+using isa::OperandDesc;
+using isa::OperandKind;
+
+constexpr uint8_t kHasLiteral = 1; // Inst::flags: words[1] (words[2] for SMEM) is a literal
+
+// ---- Encoding fields ------------------------------------------------------------------------
+
+uint32_t opcodeOf(Format f, uint32_t w) {
+  switch (f) {
+  case Format::SOP2:
+    return isa::bits(w, 29, 23);
+  case Format::SOPK:
+    return isa::bits(w, 27, 23);
+  case Format::SOP1:
+    return isa::bits(w, 15, 8);
+  case Format::SOPC:
+  case Format::SOPP:
+    return isa::bits(w, 22, 16);
+  case Format::SMEM:
+    return isa::bits(w, 25, 18);
+  default:
+    return 0xFFFF;
+  }
+}
+
+// Raw value of an operand's field. SBASE is returned as the register number (the field counts
+// register pairs); OFFSET as the 21-bit two's complement value.
+uint32_t fieldOf(Field f, const uint32_t *w) {
+  switch (f) {
+  case Field::SDST:
+    return isa::bits(w[0], 22, 16);
+  case Field::SSRC0:
+    return isa::bits(w[0], 7, 0);
+  case Field::SSRC1:
+    return isa::bits(w[0], 15, 8);
+  case Field::SIMM16:
+    return isa::bits(w[0], 15, 0);
+  case Field::SDATA:
+    return isa::bits(w[0], 12, 6);
+  case Field::SBASE:
+    return isa::bits(w[0], 5, 0) * 2;
+  case Field::SOFFSET:
+    return isa::bits(w[1], 31, 25);
+  case Field::OFFSET:
+    return isa::bits(w[1], 20, 0);
+  default:
+    return 0;
+  }
+}
+
+int32_t offsetValue(uint32_t raw21) { return static_cast<int32_t>(raw21 << 11) >> 11; }
+
+// ---- Scalar registers -----------------------------------------------------------------------
+
+// Register classes llvm-mc checks scalar operands against; a decodable register outside the
+// class prints with an "Invalid register" note.
+enum class RegClass : uint8_t { Src, SmemData, SmemBase };
+
+RegClass classOf(Field f) {
+  switch (f) {
+  case Field::SDATA:
+    return RegClass::SmemData;
+  case Field::SBASE:
+    return RegClass::SmemBase;
+  default:
+    return RegClass::Src;
+  }
+}
+
+struct RegName {
+  bool valid = false;
+  std::string_view name; // "s" / "ttmp" with a range, or a whole name
+  bool ranged = false;
+  unsigned first = 0;
+  unsigned canonical = 0;        // what the encoder writes back (tuples aligned down)
+  std::string_view invalidClass; // register class named in an "Invalid register" note
+};
+
+std::string_view tupleClass(unsigned regs) {
+  switch (regs) {
+  case 4:
+    return "SReg_128";
+  case 8:
+    return "SReg_256";
+  case 16:
+    return "SReg_512";
+  default:
+    return "SReg_64";
+  }
+}
+
+std::string_view srcName(unsigned enc) {
+  switch (enc) {
+  case 235:
+    return "src_shared_base";
+  case 236:
+    return "src_shared_limit";
+  case 237:
+    return "src_private_base";
+  case 238:
+    return "src_private_limit";
+  case 239:
+    return "src_pops_exiting_wave_id";
+  case 251:
+    return "src_vccz";
+  case 252:
+    return "src_execz";
+  case 253:
+    return "src_scc";
+  default:
+    return {};
+  }
+}
+
+// How llvm-mc's decoder names scalar encoding `enc` (0..127, or the 8-bit source values
+// 235..239, 251..254) for an operand of `regs` dwords. Tuples are aligned down (2 registers to
+// even, 4 or more to a multiple of 4) and must fit in the SGPR / TTMP file.
+RegName resolveReg(unsigned enc, unsigned regs, RegClass cls) {
+  RegName r;
+  r.canonical = enc;
+  auto range = [&](std::string_view prefix, unsigned index, unsigned limit, unsigned base) {
+    unsigned first = regs == 1 ? index : regs == 2 ? index & ~1u : index & ~3u;
+    if (first + regs > limit)
+      return;
+    r.valid = true;
+    r.name = prefix;
+    r.ranged = true;
+    r.first = first;
+    r.canonical = base + first;
+  };
+  auto named = [&](std::string_view name, std::string_view invalidClass = {}) {
+    r.valid = true;
+    r.name = name;
+    r.invalidClass = invalidClass;
+  };
+  if (enc < sreg::kVccLo) {
+    range("s", enc, sreg::kVccLo, 0);
+    return r;
+  }
+  if (enc >= sreg::kTtmp0 && enc < sreg::kNull) {
+    range("ttmp", enc - sreg::kTtmp0, 16, sreg::kTtmp0);
+    return r;
+  }
+  if (std::string_view s = srcName(enc); !s.empty()) {
+    named(s);
+    return r;
+  }
+  if (regs == 1) {
+    std::string_view xm0xexec = cls == RegClass::SmemData ? "SReg_32_XM0_XEXEC" : "";
+    switch (enc) {
+    case sreg::kVccLo:
+      named("vcc_lo");
+      break;
+    case sreg::kVccHi:
+      named("vcc_hi");
+      break;
+    case sreg::kNull:
+      named("null");
+      break;
+    case sreg::kM0:
+      named("m0", xm0xexec);
+      break;
+    case sreg::kExecLo:
+      named("exec_lo", xm0xexec);
+      break;
+    case sreg::kExecHi:
+      named("exec_hi", xm0xexec);
+      break;
+    case 254:
+      named("src_lds_direct", "SReg_32");
+      break;
+    default:
+      break;
+    }
+    return r;
+  }
+  switch (enc) {
+  case sreg::kVccLo:
+    named("vcc", regs >= 4 ? tupleClass(regs) : "");
+    break;
+  case sreg::kNull:
+    named("null");
+    break;
+  case sreg::kExecLo:
+    named("exec", regs >= 4                                ? tupleClass(regs)
+                  : cls == RegClass::SmemData && regs == 2 ? "SReg_64_XEXEC"
+                                                           : "");
+    break;
+  default:
+    break;
+  }
+  return r;
+}
+
+void appendReg(std::string &out, const RegName &r, unsigned regs) {
+  out += r.name;
+  if (r.ranged) {
+    if (regs == 1) {
+      appendUDec(out, r.first);
+    } else {
+      out += '[';
+      appendUDec(out, r.first);
+      out += ':';
+      appendUDec(out, r.first + regs - 1);
+      out += ']';
+    }
+  }
+  if (!r.invalidClass.empty()) {
+    out += "/*Invalid register, operand has '";
+    out += r.invalidClass;
+    out += "' register class*/";
+  }
+}
+
+// ---- Constants ------------------------------------------------------------------------------
+
+struct FloatConst {
+  uint32_t bits;
+  std::string_view text;
+  uint8_t enc;
+};
+constexpr std::array<FloatConst, 9> kF32Consts = {{{0x3f000000, "0.5", 240},
+                                                   {0xbf000000, "-0.5", 241},
+                                                   {0x3f800000, "1.0", 242},
+                                                   {0xbf800000, "-1.0", 243},
+                                                   {0x40000000, "2.0", 244},
+                                                   {0xc0000000, "-2.0", 245},
+                                                   {0x40800000, "4.0", 246},
+                                                   {0xc0800000, "-4.0", 247},
+                                                   {0x3e22f983, "0.15915494", 248}}};
+
+bool is64(DataType t) { return t == DataType::B64 || t == DataType::I64 || t == DataType::U64; }
+
+// The inline-constant encoding llvm-mc's encoder picks for a 32-bit value, or 0 for none.
+unsigned inlineEnc32(uint32_t v) {
+  auto s = static_cast<int32_t>(v);
+  if (s >= 0 && s <= 64)
+    return 128 + s;
+  if (s >= -16 && s < 0)
+    return 192 - s;
+  for (const FloatConst &c : kF32Consts)
+    if (c.bits == v)
+      return c.enc;
+  return 0;
+}
+
+// A 32-bit value as llvm-mc prints an immediate of a 32-bit operand.
+void appendValue32(std::string &out, uint32_t v) {
+  auto s = static_cast<int32_t>(v);
+  if (s >= -16 && s <= 64) {
+    appendDec(out, s);
+    return;
+  }
+  for (const FloatConst &c : kF32Consts) {
+    if (c.bits == v) {
+      out += c.text;
+      return;
+    }
+  }
+  appendHex(out, v);
+}
+
+// The 32-bit value llvm-mc's decoder gives an inline constant or literal when it is read as a
+// 32-bit immediate (register-only operands, which then print "Invalid immediate").
+uint32_t immValue32(unsigned enc, uint32_t literal) {
+  if (enc == sreg::kLiteral)
+    return literal;
+  if (enc >= 128 && enc <= 192)
+    return enc - 128;
+  if (enc >= 193 && enc <= 208)
+    return static_cast<uint32_t>(-static_cast<int32_t>(enc - 192));
+  return kF32Consts[enc - 240].bits;
+}
+
+bool isConstant(unsigned enc) { return isInlineConstant(enc) || enc == sreg::kLiteral; }
+
+// A source operand's 8-bit field and literal as llvm-mc's encoder writes them back.
+struct SrcEncoding {
+  unsigned field;
+  bool literal;
+};
+
+SrcEncoding reencodeSrc(const OperandDesc &o, unsigned enc, uint32_t literal) {
+  if (o.kind == OperandKind::SReg) {
+    if (isConstant(enc)) // the immediate's low byte lands in the register field
+      return {immValue32(enc, literal) & 0xFF, false};
+    return {resolveReg(enc, o.regs, RegClass::Src).canonical, false};
+  }
+  if (enc != sreg::kLiteral)
+    return {isInlineConstant(enc) ? enc : resolveReg(enc, o.regs, RegClass::Src).canonical, false};
+  if (is64(o.type)) // the literal is zero-extended; only 0..64 has an inline form
+    return literal <= 64 ? SrcEncoding{128 + literal, false} : SrcEncoding{enc, true};
+  unsigned inl = inlineEnc32(literal);
+  return inl ? SrcEncoding{inl, false} : SrcEncoding{enc, true};
+}
+
+void appendSrc(std::string &out, const OperandDesc &o, unsigned enc, uint32_t literal) {
+  if (isConstant(enc)) {
+    if (o.kind == OperandKind::SReg) {
+      appendValue32(out, immValue32(enc, literal));
+      out += "/*Invalid immediate*/";
+    } else if (enc != sreg::kLiteral) {
+      appendInlineConstant(out, enc, o.type);
+    } else if (is64(o.type)) {
+      if (literal <= 64)
+        appendUDec(out, literal);
+      else
+        appendHex(out, literal);
+    } else {
+      appendValue32(out, literal);
+    }
+    return;
+  }
+  appendReg(out, resolveReg(enc, o.regs, classOf(o.field)), o.regs);
+}
+
+void appendImm16(std::string &out, uint32_t v, uint32_t flags) {
+  switch (flags & salu::kImmStyleMask) {
+  case salu::kImmHex:
+    appendHex(out, v);
+    break;
+  case salu::kImmSmallDec:
+    if (v <= 64)
+      appendUDec(out, v);
+    else
+      appendHex(out, v);
+    break;
+  default:
+    appendUDec(out, v);
+    break;
+  }
+}
+
+void appendSpecial(std::string &out, uint32_t v, uint32_t flags) {
+  switch (salu::specialOf(flags)) {
+  case salu::Special::Hwreg:
+    salu::appendHwreg(out, v);
+    break;
+  case salu::Special::Sendmsg:
+    salu::appendSendmsg(out, v);
+    break;
+  case salu::Special::Waitcnt:
+    salu::appendWaitcnt(out, v);
+    break;
+  case salu::Special::DelayAlu:
+    salu::appendDelayAlu(out, v);
+    break;
+  case salu::Special::Depctr:
+    salu::appendDepctr(out, v);
+    break;
+  case salu::Special::Version:
+    salu::appendVersion(out, v);
+    break;
+  default:
+    appendUDec(out, v);
+    break;
+  }
+}
+
+void appendSignedHex(std::string &out, int32_t v) {
+  if (v < 0) {
+    out += '-';
+    appendHex(out, static_cast<uint64_t>(-static_cast<int64_t>(v)));
+  } else {
+    appendHex(out, static_cast<uint64_t>(v));
+  }
+}
+
+bool isRegisterOperand(const OperandDesc &o) {
+  return o.kind == OperandKind::SReg || o.kind == OperandKind::SSrc;
+}
+
+// ---- Codec ----------------------------------------------------------------------------------
+
+DecodeStatus decode(Format f, std::span<const uint8_t> bytes, Inst &inst) {
+  const uint32_t w0 = readDword(bytes, 0);
+  const InstrDesc *d = isa::lookup(isa::Target::GFX1100, f, opcodeOf(f, w0));
+  if (!d)
+    return DecodeStatus::Fail;
+  inst.words[0] = w0;
+  size_t size = 4;
+  if (f == Format::SMEM) {
+    if (bytes.size() < 8)
+      return DecodeStatus::Fail;
+    inst.words[1] = readDword(bytes, 1);
+    size = 8;
+    // Without a cache-policy operand the glc / dlc bits must be clear.
+    if ((isa::bits(w0, 14, 14) && !(d->modifiers & isa::mod::Glc)) ||
+        (isa::bits(w0, 13, 13) && !(d->modifiers & isa::mod::Dlc)))
+      return DecodeStatus::Fail;
+  }
+  if ((d->flags & salu::kImmMustBeZero) && isa::bits(w0, 15, 0) != 0)
+    return DecodeStatus::Fail;
+  bool literal = false;
+  for (unsigned i = 0; i < d->numOperands; ++i) {
+    const OperandDesc &o = d->operands[i];
+    if (o.kind == OperandKind::KImm) {
+      literal = true;
+    } else if (isRegisterOperand(o)) {
+      unsigned enc = fieldOf(o.field, inst.words);
+      if (enc == sreg::kLiteral)
+        literal = true;
+      else if (!isInlineConstant(enc) && !resolveReg(enc, o.regs, classOf(o.field)).valid)
+        return DecodeStatus::Fail;
+    }
+  }
+  if (literal) {
+    if (bytes.size() < size + 4)
+      return DecodeStatus::Fail;
+    inst.words[size / 4] = readDword(bytes, size / 4);
+    inst.flags |= kHasLiteral;
+    size += 4;
+  }
+  inst.desc = d;
+  inst.size = static_cast<uint8_t>(size);
+  return DecodeStatus::Success;
+}
+
+// SMEM: "sdata, sbase, soffset[ offset:X]" where a null soffset prints the offset alone (or
+// "null" when the offset is zero); then glc / dlc.
+void printSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
+  const uint32_t *w = inst.words;
+  for (unsigned i = 0; i < d.numOperands; ++i) {
+    const OperandDesc &o = d.operands[i];
+    if (o.field == Field::OFFSET)
+      continue;
+    out += i == 0 ? " " : ", ";
+    unsigned v = fieldOf(o.field, w);
+    int32_t offset = offsetValue(fieldOf(Field::OFFSET, w));
+    if (o.kind == OperandKind::Imm) {
+      appendImm16(out, v, d.flags);
+    } else if (o.field == Field::SOFFSET) {
+      if (v == sreg::kNull) {
+        if (offset != 0)
+          appendSignedHex(out, offset);
+        else
+          out += "null";
+      } else {
+        appendReg(out, resolveReg(v, 1, RegClass::Src), 1);
+        if (offset != 0) {
+          out += " offset:";
+          appendSignedHex(out, offset);
+        }
+      }
+    } else {
+      appendReg(out, resolveReg(v, o.regs, classOf(o.field)), o.regs);
+    }
+  }
+  if ((d.modifiers & isa::mod::Glc) && isa::bits(w[0], 14, 14))
+    out += " glc";
+  if ((d.modifiers & isa::mod::Dlc) && isa::bits(w[0], 13, 13))
+    out += " dlc";
+}
+
+void print(const Inst &inst, std::string &out, const PrintOptions &) {
+  const InstrDesc &d = *inst.desc;
+  out += d.name;
+  if (d.format == Format::SMEM) {
+    printSmem(inst, d, out);
+    return;
+  }
+  const uint32_t literal = (inst.flags & kHasLiteral) ? inst.words[1] : 0;
+  for (unsigned i = 0; i < d.numOperands; ++i) {
+    const OperandDesc &o = d.operands[i];
+    uint32_t v = fieldOf(o.field, inst.words);
+    if (o.kind == OperandKind::Imm && v == 0 && (d.flags & salu::kImmOptional))
+      continue;
+    out += i == 0 ? " " : ", ";
+    switch (o.kind) {
+    case OperandKind::SReg:
+    case OperandKind::SSrc:
+      appendSrc(out, o, v, literal);
+      break;
+    case OperandKind::KImm:
+      appendValue32(out, literal);
+      break;
+    case OperandKind::Special:
+      appendSpecial(out, v, d.flags);
+      break;
+    default: // Imm, Label: objdump prints the same text (see salu::branchTarget)
+      appendImm16(out, v, d.flags);
+      break;
+    }
+  }
+}
+
+void encodeSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
+  const uint32_t *w = inst.words;
+  uint32_t w0 = (0x3Du << 26) | (d.opcode << 18), w1 = 0;
+  for (unsigned i = 0; i < d.numOperands; ++i) {
+    const OperandDesc &o = d.operands[i];
+    uint32_t v = fieldOf(o.field, w);
+    switch (o.field) {
+    case Field::SDATA:
+      w0 |= (o.kind == OperandKind::Imm ? v : resolveReg(v, o.regs, RegClass::SmemData).canonical)
+            << 6;
+      break;
+    case Field::SBASE:
+      w0 |= resolveReg(v, o.regs, RegClass::SmemBase).canonical / 2;
+      break;
+    case Field::SOFFSET:
+      w1 |= v << 25;
+      break;
+    case Field::OFFSET:
+      w1 |= v;
+      break;
+    default:
+      break;
+    }
+  }
+  if (d.modifiers & isa::mod::Glc)
+    w0 |= w[0] & (1u << 14);
+  if (d.modifiers & isa::mod::Dlc)
+    w0 |= w[0] & (1u << 13);
+  appendDword(out, w0);
+  appendDword(out, w1);
+}
+
+void encode(const Inst &inst, std::string &out) {
+  const InstrDesc &d = *inst.desc;
+  if (d.format == Format::SMEM) {
+    encodeSmem(inst, d, out);
+    return;
+  }
+  const uint32_t literal = (inst.flags & kHasLiteral) ? inst.words[1] : 0;
+  uint32_t sdst = 0, ssrc0 = 0, ssrc1 = 0, simm16 = 0;
+  bool needLiteral = false;
+  for (unsigned i = 0; i < d.numOperands; ++i) {
+    const OperandDesc &o = d.operands[i];
+    uint32_t v = fieldOf(o.field, inst.words);
+    uint32_t enc = v;
+    if (o.kind == OperandKind::KImm) {
+      needLiteral = true;
+      continue;
+    }
+    if (isRegisterOperand(o)) {
+      SrcEncoding e = reencodeSrc(o, v, literal);
+      enc = e.field;
+      needLiteral |= e.literal;
+    }
+    switch (o.field) {
+    case Field::SDST:
+      sdst = enc;
+      break;
+    case Field::SSRC0:
+      ssrc0 = enc;
+      break;
+    case Field::SSRC1:
+      ssrc1 = enc;
+      break;
+    case Field::SIMM16:
+      simm16 = v;
+      break;
+    default:
+      break;
+    }
+  }
+  uint32_t w = 0;
+  switch (d.format) {
+  case Format::SOP2:
+    w = (0b10u << 30) | (d.opcode << 23) | (sdst << 16) | (ssrc1 << 8) | ssrc0;
+    break;
+  case Format::SOP1:
+    w = (0x17Du << 23) | (sdst << 16) | (d.opcode << 8) | ssrc0;
+    break;
+  case Format::SOPC:
+    w = (0x17Eu << 23) | (d.opcode << 16) | (ssrc1 << 8) | ssrc0;
+    break;
+  case Format::SOPK:
+    w = (0b1011u << 28) | (d.opcode << 23) | (sdst << 16) | simm16;
+    break;
+  default: // SOPP
+    w = (0x17Fu << 23) | (d.opcode << 16) | simm16;
+    break;
+  }
+  appendDword(out, w);
+  if (needLiteral)
+    appendDword(out, literal);
+}
+
+} // namespace
+
+namespace salu {
+
+bool branchTarget(const Inst &inst, uint64_t address, uint64_t &target) {
+  if (!inst.desc)
+    return false;
+  const InstrDesc &d = *inst.desc;
+  for (unsigned i = 0; i < d.numOperands; ++i) {
+    if (d.operands[i].kind != OperandKind::Label)
+      continue;
+    auto offset = static_cast<int16_t>(isa::bits(inst.words[0], 15, 0));
+    target = address + 4 + static_cast<uint64_t>(static_cast<int64_t>(offset) * 4);
+    return true;
+  }
+  return false;
+}
+
+} // namespace salu
 
 const Codec kSaluCodec = {decode, print, encode};
 
-}  // namespace gcnkit::disasm::detail
+} // namespace gcnkit::disasm::detail

@@ -1,14 +1,61 @@
-// Placeholder until the family codec lands: every encoding of the family fails to decode.
-#include "disasm/codec.h"
+// The vop3p family codec: VOP3P (packed math, dot products, v_fma_mix*, WMMA, with DPP16 /
+// DPP8 forms), VOPD (dual issue), VINTERP and LDSDIR. This file routes by format; each format
+// lives in its own file.
+#include "disasm/vop3p_internal.h"
 
 namespace gcnkit::disasm::detail {
 
 namespace {
-DecodeStatus decode(isa::Format, std::span<const uint8_t>, Inst&) { return DecodeStatus::Fail; }
-void print(const Inst&, std::string&, const PrintOptions&) {}
-void encode(const Inst&, std::string&) {}
-}  // namespace
+
+using isa::Format;
+
+DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
+  switch (format) {
+  case Format::VOP3P:
+    return vop3p::decodePacked(bytes, inst);
+  case Format::VOPD:
+    return vop3p::decodeDual(bytes, inst);
+  case Format::VINTERP:
+    return vop3p::decodeInterp(bytes, inst);
+  case Format::LDSDIR:
+    return vop3p::decodeLdsDir(bytes, inst);
+  default:
+    return DecodeStatus::Fail;
+  }
+}
+
+void print(const Inst &inst, std::string &out, const PrintOptions &) {
+  switch (inst.desc->format) {
+  case Format::VOP3P:
+    return vop3p::printPacked(inst, out);
+  case Format::VOPD:
+    return vop3p::printDual(inst, out);
+  case Format::VINTERP:
+    return vop3p::printInterp(inst, out);
+  case Format::LDSDIR:
+    return vop3p::printLdsDir(inst, out);
+  default:
+    return;
+  }
+}
+
+void encode(const Inst &inst, std::string &out) {
+  switch (inst.desc->format) {
+  case Format::VOP3P:
+    return vop3p::encodePacked(inst, out);
+  case Format::VOPD:
+    return vop3p::encodeDual(inst, out);
+  case Format::VINTERP:
+    return vop3p::encodeInterp(inst, out);
+  case Format::LDSDIR:
+    return vop3p::encodeLdsDir(inst, out);
+  default:
+    return;
+  }
+}
+
+} // namespace
 
 const Codec kVop3pCodec = {decode, print, encode};
 
-}  // namespace gcnkit::disasm::detail
+} // namespace gcnkit::disasm::detail

@@ -19,9 +19,9 @@ constexpr uint8_t kStbLocal = 0, kStbGlobal = 1, kStbWeak = 2;
 constexpr uint8_t kStvProtected = 3;
 constexpr uint16_t kShnAbs = 0xfff1;
 constexpr uint32_t kRAmdgpuAbs32 = 6, kRAmdgpuAbs64 = 3, kRAmdgpuRel32 = 4, kRAmdgpuRel64 = 5;
-constexpr uint32_t kCodeNop = 0xBF800000;  // s_nop 0, the padding of code sections
+constexpr uint32_t kCodeNop = 0xBF800000; // s_nop 0, the padding of code sections
 
-uint64_t sectionFlags(const std::string& letters) {
+uint64_t sectionFlags(const std::string &letters) {
   uint64_t f = 0;
   for (char c : letters) {
     switch (c) {
@@ -47,7 +47,7 @@ uint64_t sectionFlags(const std::string& letters) {
   return f;
 }
 
-uint32_t sectionType(const std::string& t) {
+uint32_t sectionType(const std::string &t) {
   if (t == "nobits")
     return 8;
   if (t == "note")
@@ -62,7 +62,7 @@ std::string sectionKey(size_t section) {
   return k;
 }
 
-}  // namespace
+} // namespace
 
 struct ObjectStreamer::Impl {
   struct Fixup {
@@ -74,8 +74,8 @@ struct ObjectStreamer::Impl {
   };
   struct Sym {
     std::string name;
-    size_t order;  // first mention
-    std::optional<size_t> section;  // defined label
+    size_t order;                  // first mention
+    std::optional<size_t> section; // defined label
     uint64_t offset = 0;
     std::optional<int64_t> absolute;
     ExprPtr equated;
@@ -88,21 +88,21 @@ struct ObjectStreamer::Impl {
     bool referenced = false;
   };
 
-  assembler::SourceManager& sm;
+  assembler::SourceManager &sm;
   ObjectOptions opts;
   std::vector<ObjectSection> sections;
-  std::vector<size_t> sectionOrder;  // mention order of each section (for its symbol)
+  std::vector<size_t> sectionOrder; // mention order of each section (for its symbol)
   size_t current = 0;
   std::map<std::string, Sym, std::less<>> symbols;
   size_t mentions = 0;
   std::vector<Fixup> fixups;
 
-  Impl(assembler::SourceManager& s, ObjectOptions o) : sm(s), opts(o) {
+  Impl(assembler::SourceManager &s, ObjectOptions o) : sm(s), opts(o) {
     open(assembler::SectionSpec{".text", "ax", "progbits", 0, ".text"});
     sections[0].align = 4;
   }
 
-  void open(const assembler::SectionSpec& spec) {
+  void open(const assembler::SectionSpec &spec) {
     for (size_t i = 0; i < sections.size(); ++i)
       if (sections[i].name == spec.name) {
         current = i;
@@ -118,7 +118,7 @@ struct ObjectStreamer::Impl {
     current = sections.size() - 1;
   }
 
-  Sym& sym(std::string_view name) {
+  Sym &sym(std::string_view name) {
     auto it = symbols.find(name);
     if (it == symbols.end()) {
       Sym s;
@@ -129,20 +129,20 @@ struct ObjectStreamer::Impl {
     return it->second;
   }
 
-  ObjectSection& sec() { return sections[current]; }
+  ObjectSection &sec() { return sections[current]; }
   uint64_t here() {
-    ObjectSection& s = sec();
+    ObjectSection &s = sec();
     return s.type == 8 ? s.size : s.data.size();
   }
   void append(std::string_view bytes) {
-    ObjectSection& s = sec();
+    ObjectSection &s = sec();
     if (s.type == 8)
       s.size += bytes.size();
     else
       s.data += bytes;
   }
 
-  void noteReferences(const Expr& e) {
+  void noteReferences(const Expr &e) {
     if (e.op == ExprOp::Symbol)
       sym(e.symbol).referenced = true;
     if (e.lhs)
@@ -154,7 +154,7 @@ struct ObjectStreamer::Impl {
   // Values of symbols for fixup evaluation: defined labels are section-relative (so label
   // differences within a section fold), absolute symbols are numbers, anything else is itself.
   std::optional<ExprValue> valueOf(std::string_view name, int depth) {
-    Sym& s = sym(name);
+    Sym &s = sym(name);
     if (s.absolute)
       return ExprValue{*s.absolute, {}};
     if (s.section)
@@ -167,9 +167,10 @@ struct ObjectStreamer::Impl {
     return ExprValue{0, s.name};
   }
 
-  std::optional<ExprValue> evaluate(const Expr& e, std::string& error) {
+  std::optional<ExprValue> evaluate(const Expr &e, std::string &error) {
     assembler::ExprError err;
-    auto v = assembler::evaluate(e, [&](std::string_view n) { return valueOf(n, 0); }, err);
+    auto v = assembler::evaluate(
+        e, [&](std::string_view n) { return valueOf(n, 0); }, err);
     if (!v)
       error = err.message;
     return v;
@@ -177,7 +178,7 @@ struct ObjectStreamer::Impl {
 
   // The symbol a relocation names: a global (or undefined) symbol named directly by the
   // expression keeps its name; a local label becomes its section's symbol plus offset.
-  static const Expr* namedSymbol(const Expr& e) {
+  static const Expr *namedSymbol(const Expr &e) {
     if (e.op == ExprOp::Symbol)
       return &e;
     if ((e.op == ExprOp::Add || e.op == ExprOp::Sub) && e.lhs && e.lhs->op == ExprOp::Symbol &&
@@ -190,20 +191,20 @@ struct ObjectStreamer::Impl {
   }
 };
 
-ObjectStreamer::ObjectStreamer(assembler::SourceManager& sm, ObjectOptions opts)
+ObjectStreamer::ObjectStreamer(assembler::SourceManager &sm, ObjectOptions opts)
     : impl_(std::make_unique<Impl>(sm, opts)) {}
 ObjectStreamer::~ObjectStreamer() = default;
 
-void ObjectStreamer::switchSection(const assembler::SectionSpec& spec) { impl_->open(spec); }
+void ObjectStreamer::switchSection(const assembler::SectionSpec &spec) { impl_->open(spec); }
 
 void ObjectStreamer::emitLabel(std::string_view name) {
-  Impl::Sym& s = impl_->sym(name);
+  Impl::Sym &s = impl_->sym(name);
   s.section = impl_->current;
   s.offset = impl_->here();
 }
 
-void ObjectStreamer::emitAssignment(std::string_view name, const Expr* expr, int64_t value) {
-  Impl::Sym& s = impl_->sym(name);
+void ObjectStreamer::emitAssignment(std::string_view name, const Expr *expr, int64_t value) {
+  Impl::Sym &s = impl_->sym(name);
   if (expr) {
     s.equated = assembler::cloneExpr(*expr);
     impl_->noteReferences(*expr);
@@ -214,7 +215,7 @@ void ObjectStreamer::emitAssignment(std::string_view name, const Expr* expr, int
 }
 
 void ObjectStreamer::emitSymbolAttribute(std::string_view name, SymbolAttr attr) {
-  Impl::Sym& s = impl_->sym(name);
+  Impl::Sym &s = impl_->sym(name);
   switch (attr) {
   case SymbolAttr::Global:
     s.bind = kStbGlobal;
@@ -239,15 +240,15 @@ void ObjectStreamer::emitSymbolAttribute(std::string_view name, SymbolAttr attr)
   }
 }
 
-void ObjectStreamer::emitSize(std::string_view name, const Expr* expr, int64_t value) {
-  Impl::Sym& s = impl_->sym(name);
+void ObjectStreamer::emitSize(std::string_view name, const Expr *expr, int64_t value) {
+  Impl::Sym &s = impl_->sym(name);
   if (expr)
     s.sizeExpr = assembler::cloneExpr(*expr);
   else
     s.size = value;
 }
 
-void ObjectStreamer::emitValue(const Expr* expr, int64_t value, unsigned size) {
+void ObjectStreamer::emitValue(const Expr *expr, int64_t value, unsigned size) {
   std::string bytes(size, '\0');
   if (expr) {
     impl_->noteReferences(*expr);
@@ -279,7 +280,7 @@ void ObjectStreamer::emitZeros(int64_t count, int64_t fill, bool) {
 
 void ObjectStreamer::emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
                                bool hasMax) {
-  ObjectSection& s = impl_->sec();
+  ObjectSection &s = impl_->sec();
   const uint64_t align = uint64_t{1} << log2;
   s.align = std::max(s.align, align);
   uint64_t at = impl_->here();
@@ -304,13 +305,13 @@ void ObjectStreamer::emitInstruction(std::string_view, std::string_view bytes) {
   impl_->append(bytes);
 }
 
-void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel& k) {
+void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel &k) {
   std::array<uint8_t, 64> d = k.descriptor.encode();
   std::string kdName = k.name + ".kd";
-  Impl::Sym& kernel = impl_->sym(k.name);
+  Impl::Sym &kernel = impl_->sym(k.name);
   kernel.referenced = true;
   kernel.other = kStvProtected;
-  Impl::Sym& kd = impl_->sym(kdName);
+  Impl::Sym &kd = impl_->sym(kdName);
   kd.section = impl_->current;
   kd.offset = impl_->here();
   kd.type = kSttObject;
@@ -327,11 +328,11 @@ void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel& k) {
   entry->rhs->value = isa::KernelDescriptor::kEntryOffsetPos;
   impl_->fixups.push_back({impl_->current, impl_->here() + isa::KernelDescriptor::kEntryOffsetPos,
                            8, std::move(entry), true});
-  impl_->append(std::string_view(reinterpret_cast<const char*>(d.data()), d.size()));
+  impl_->append(std::string_view(reinterpret_cast<const char *>(d.data()), d.size()));
 }
 
 std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
-  Impl& m = *impl_;
+  Impl &m = *impl_;
   ObjectFile obj;
   obj.eflags = m.opts.eflags;
   obj.rela = m.opts.amdhsa;
@@ -340,7 +341,7 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
     obj.abiVersion = static_cast<uint8_t>(codeObjectVersion >= 4 ? codeObjectVersion - 2 : 0);
   }
   // Symbol sizes from .size expressions.
-  for (auto& [name, s] : m.symbols) {
+  for (auto &[name, s] : m.symbols) {
     if (!s.sizeExpr)
       continue;
     std::string err;
@@ -348,30 +349,31 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
     if (v && v->isAbsolute())
       s.size = v->constant;
     else
-      m.sm.reportUnlocated(assembler::Severity::Error, ".size expression for " + name +
-                                                           " does not evaluate to a constant");
+      m.sm.reportUnlocated(assembler::Severity::Error,
+                           ".size expression for " + name + " does not evaluate to a constant");
   }
   // Resolve fixups; what does not fold becomes a relocation.
   struct PendingReloc {
     size_t section;
     uint64_t offset;
     uint32_t type;
-    std::string symbol;  // a symbol name, or "\x01<section>" for a section symbol
+    std::string symbol; // a symbol name, or "\x01<section>" for a section symbol
     int64_t addend;
   };
   std::vector<PendingReloc> relocs;
   std::vector<bool> sectionSymbolUsed(m.sections.size(), false);
-  for (Impl::Fixup& f : m.fixups) {
+  for (Impl::Fixup &f : m.fixups) {
     std::string err;
     std::optional<ExprValue> v = m.evaluate(*f.expr, err);
     if (!v) {
       m.sm.reportUnlocated(assembler::Severity::Error, "expected relocatable expression");
       continue;
     }
-    ObjectSection& s = m.sections[f.section];
+    ObjectSection &s = m.sections[f.section];
     if (v->isAbsolute() && !f.pcRelative) {
       for (unsigned i = 0; i < f.size; ++i)
-        s.data[f.offset + i] = static_cast<char>((static_cast<uint64_t>(v->constant) >> (8 * i)) & 0xFF);
+        s.data[f.offset + i] =
+            static_cast<char>((static_cast<uint64_t>(v->constant) >> (8 * i)) & 0xFF);
       continue;
     }
     if (f.size != 4 && f.size != 8) {
@@ -385,8 +387,8 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
       r.type = f.size == 8 ? kRAmdgpuAbs64 : kRAmdgpuAbs32;
     }
     // Globals and undefined symbols are named; local labels go through their section.
-    if (const Expr* named = Impl::namedSymbol(*f.expr)) {
-      Impl::Sym& target = m.sym(named->symbol);
+    if (const Expr *named = Impl::namedSymbol(*f.expr)) {
+      Impl::Sym &target = m.sym(named->symbol);
       if (target.bind != kStbLocal || !target.section) {
         r.symbol = target.name;
         r.addend = v->constant - (target.section ? static_cast<int64_t>(target.offset) : 0);
@@ -412,9 +414,9 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
       s.shndx = static_cast<uint16_t>(i + 1);
       locals.push_back({m.sectionOrder[i], s, sectionKey(i)});
     }
-  for (auto& [name, s] : m.symbols) {
+  for (auto &[name, s] : m.symbols) {
     if (name.starts_with(".L"))
-      continue;  // temporary labels stay out of the symbol table
+      continue; // temporary labels stay out of the symbol table
     bool defined = s.section || s.absolute || s.equated;
     if (!defined && !s.referenced && !s.explicitBind)
       continue;
@@ -443,31 +445,32 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
     o.size = s.size ? static_cast<uint64_t>(*s.size) : 0;
     (o.bind == kStbLocal ? locals : globals).push_back({s.order, o, name});
   }
-  auto byOrder = [](const Entry& a, const Entry& b) { return a.order < b.order; };
+  auto byOrder = [](const Entry &a, const Entry &b) { return a.order < b.order; };
   std::stable_sort(locals.begin(), locals.end(), byOrder);
   std::stable_sort(globals.begin(), globals.end(), byOrder);
   std::map<std::string, uint32_t> index;
   obj.symbols.emplace_back();
-  for (std::vector<Entry>* list : {&locals, &globals})
-    for (Entry& e : *list) {
+  for (std::vector<Entry> *list : {&locals, &globals})
+    for (Entry &e : *list) {
       index[e.key] = static_cast<uint32_t>(obj.symbols.size());
       obj.symbols.push_back(e.sym);
     }
-  for (PendingReloc& r : relocs) {
+  for (PendingReloc &r : relocs) {
     auto it = index.find(r.symbol);
     if (it == index.end())
       continue;
-    ObjectSection& s = m.sections[r.section];
+    ObjectSection &s = m.sections[r.section];
     s.relocs.push_back({r.offset, r.type, it->second, r.addend});
     if (!obj.rela) {
       // REL: the addend lives in the relocated field.
       unsigned size = r.type == kRAmdgpuAbs64 || r.type == kRAmdgpuRel64 ? 8 : 4;
       for (unsigned i = 0; i < size; ++i)
-        s.data[r.offset + i] = static_cast<char>((static_cast<uint64_t>(r.addend) >> (8 * i)) & 0xFF);
+        s.data[r.offset + i] =
+            static_cast<char>((static_cast<uint64_t>(r.addend) >> (8 * i)) & 0xFF);
     }
   }
   obj.sections = std::move(m.sections);
   return writeObject(obj);
 }
 
-}  // namespace gcnkit::elf
+} // namespace gcnkit::elf

@@ -18,36 +18,35 @@ namespace gcnkit::elf {
 struct ObjectOptions {
   bool amdhsa = false;
   unsigned codeObjectVersion = 5;
-  uint32_t eflags = 0x41;  // EF_AMDGPU_MACH_AMDGCN_GFX1100
+  uint32_t eflags = 0x41; // EF_AMDGPU_MACH_AMDGCN_GFX1100
 };
 
 class ObjectStreamer final : public assembler::Streamer {
 public:
-  ObjectStreamer(assembler::SourceManager& sm, ObjectOptions opts);
+  ObjectStreamer(assembler::SourceManager &sm, ObjectOptions opts);
   ~ObjectStreamer() override;
 
   // Resolves fixups and returns the object file; errors go to the source manager.
   std::string finish(unsigned codeObjectVersion);
 
-  void switchSection(const assembler::SectionSpec& section) override;
+  void switchSection(const assembler::SectionSpec &section) override;
   void emitLabel(std::string_view name) override;
-  void emitAssignment(std::string_view name, const assembler::Expr* expr, int64_t value) override;
+  void emitAssignment(std::string_view name, const assembler::Expr *expr, int64_t value) override;
   void emitSymbolAttribute(std::string_view name, assembler::SymbolAttr attr) override;
-  void emitSize(std::string_view name, const assembler::Expr* expr, int64_t value) override;
-  void emitValue(const assembler::Expr* expr, int64_t value, unsigned size) override;
+  void emitSize(std::string_view name, const assembler::Expr *expr, int64_t value) override;
+  void emitValue(const assembler::Expr *expr, int64_t value, unsigned size) override;
   void emitBytes(std::string_view bytes) override;
   void emitFill(int64_t count, unsigned size, uint64_t value) override;
   void emitZeros(int64_t count, int64_t fill, bool hasFill) override;
-  void emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
-                 bool hasMax) override;
+  void emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip, bool hasMax) override;
   void emitInstruction(std::string_view text, std::string_view bytes) override;
   void emitBlankLine() override {}
   void emitDirectiveLine(std::string_view) override {}
-  void emitAmdhsaKernel(const assembler::AmdhsaKernel& kernel) override;
+  void emitAmdhsaKernel(const assembler::AmdhsaKernel &kernel) override;
 
 private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace gcnkit::elf
+} // namespace gcnkit::elf

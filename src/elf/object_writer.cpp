@@ -16,12 +16,12 @@ constexpr uint32_t kShtNobits = 8;
 constexpr uint64_t kShfInfoLink = 0x40;
 constexpr uint16_t kEmAmdgpu = 224;
 
-void put(std::string& out, uint64_t v, int bytes) {
+void put(std::string &out, uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i)
     out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
 }
 
-void padTo(std::string& out, uint64_t align) {
+void padTo(std::string &out, uint64_t align) {
   if (align > 1)
     while (out.size() % align)
       out.push_back('\0');
@@ -32,20 +32,20 @@ void padTo(std::string& out, uint64_t align) {
 // it and shares its bytes.
 class StringTable {
 public:
-  void add(const std::string& s) {
+  void add(const std::string &s) {
     if (!s.empty())
       strings_.emplace(s, 0);
   }
   void finalize() {
     std::vector<std::string> order;
-    for (auto& [s, off] : strings_)
+    for (auto &[s, off] : strings_)
       order.push_back(s);
-    std::sort(order.begin(), order.end(), [](const std::string& a, const std::string& b) {
+    std::sort(order.begin(), order.end(), [](const std::string &a, const std::string &b) {
       return std::lexicographical_compare(b.rbegin(), b.rend(), a.rbegin(), a.rend());
     });
     data_.assign(1, '\0');
     std::string_view previous;
-    for (const std::string& s : order) {
+    for (const std::string &s : order) {
       if (previous.size() >= s.size() &&
           previous.substr(previous.size() - s.size()) == std::string_view(s)) {
         strings_[s] = data_.size() - 1 - s.size();
@@ -57,12 +57,12 @@ public:
       previous = strings_.find(s)->first;
     }
   }
-  uint32_t offset(const std::string& s) const {
+  uint32_t offset(const std::string &s) const {
     if (s.empty())
       return 0;
     return static_cast<uint32_t>(strings_.at(s));
   }
-  const std::string& data() const { return data_; }
+  const std::string &data() const { return data_; }
 
 private:
   std::map<std::string, size_t> strings_;
@@ -81,10 +81,10 @@ struct Header {
   uint64_t entsize = 0;
 };
 
-}  // namespace
+} // namespace
 
-std::string writeObject(const ObjectFile& obj) {
-  auto relName = [&](const ObjectSection& s) { return (obj.rela ? ".rela" : ".rel") + s.name; };
+std::string writeObject(const ObjectFile &obj) {
+  auto relName = [&](const ObjectSection &s) { return (obj.rela ? ".rela" : ".rel") + s.name; };
   // Section header indices: 0 null, 1 .strtab, then each section and its .rela, then .symtab.
   std::vector<uint32_t> sectionIndex(obj.sections.size());
   uint32_t next = 2;
@@ -99,21 +99,21 @@ std::string writeObject(const ObjectFile& obj) {
   StringTable strtab;
   strtab.add(".strtab");
   strtab.add(".symtab");
-  for (const ObjectSection& s : obj.sections) {
+  for (const ObjectSection &s : obj.sections) {
     strtab.add(s.name);
     if (!s.relocs.empty())
       strtab.add(relName(s));
   }
-  for (const ObjectSymbol& sym : obj.symbols)
-    if (sym.type != 3)  // section symbols are unnamed
+  for (const ObjectSymbol &sym : obj.symbols)
+    if (sym.type != 3) // section symbols are unnamed
       strtab.add(sym.name);
   strtab.finalize();
 
   std::vector<Header> headers(numSections);
   std::string out(64, '\0');
   for (size_t i = 0; i < obj.sections.size(); ++i) {
-    const ObjectSection& s = obj.sections[i];
-    Header& h = headers[sectionIndex[i]];
+    const ObjectSection &s = obj.sections[i];
+    Header &h = headers[sectionIndex[i]];
     padTo(out, s.align);
     h.name = strtab.offset(s.name);
     h.type = s.type;
@@ -134,11 +134,11 @@ std::string writeObject(const ObjectFile& obj) {
     }
   {
     padTo(out, 8);
-    Header& h = headers[symtabIndex];
+    Header &h = headers[symtabIndex];
     h.name = strtab.offset(".symtab");
     h.type = kShtSymtab;
     h.offset = out.size();
-    for (const ObjectSymbol& sym : obj.symbols) {
+    for (const ObjectSymbol &sym : obj.symbols) {
       put(out, sym.type == 3 ? 0 : strtab.offset(sym.name), 4);
       out.push_back(static_cast<char>((sym.bind << 4) | (sym.type & 0xF)));
       out.push_back(static_cast<char>(sym.other));
@@ -157,16 +157,16 @@ std::string writeObject(const ObjectFile& obj) {
   }
   // .rela sections
   for (size_t i = 0; i < obj.sections.size(); ++i) {
-    const ObjectSection& s = obj.sections[i];
+    const ObjectSection &s = obj.sections[i];
     if (s.relocs.empty())
       continue;
     padTo(out, 8);
-    Header& h = headers[sectionIndex[i] + 1];
+    Header &h = headers[sectionIndex[i] + 1];
     h.name = strtab.offset(relName(s));
     h.type = obj.rela ? kShtRela : kShtRel;
     h.flags = kShfInfoLink;
     h.offset = out.size();
-    for (const ObjectSection::Reloc& r : s.relocs) {
+    for (const ObjectSection::Reloc &r : s.relocs) {
       put(out, r.offset, 8);
       put(out, (uint64_t{r.symbol} << 32) | r.type, 8);
       if (obj.rela)
@@ -180,7 +180,7 @@ std::string writeObject(const ObjectFile& obj) {
   }
   // .strtab
   {
-    Header& h = headers[1];
+    Header &h = headers[1];
     h.name = strtab.offset(".strtab");
     h.type = kShtStrtab;
     h.offset = out.size();
@@ -190,11 +190,11 @@ std::string writeObject(const ObjectFile& obj) {
   }
   padTo(out, 8);
   const uint64_t shoff = out.size();
-  for (const Header& h : headers) {
+  for (const Header &h : headers) {
     put(out, h.name, 4);
     put(out, h.type, 4);
     put(out, h.flags, 8);
-    put(out, 0, 8);  // addr
+    put(out, 0, 8); // addr
     put(out, h.offset, 8);
     put(out, h.size, 8);
     put(out, h.link, 4);
@@ -206,27 +206,27 @@ std::string writeObject(const ObjectFile& obj) {
   std::string eh;
   eh += "\x7f"
         "ELF";
-  eh.push_back(2);  // ELFCLASS64
-  eh.push_back(1);  // little endian
-  eh.push_back(1);  // EV_CURRENT
+  eh.push_back(2); // ELFCLASS64
+  eh.push_back(1); // little endian
+  eh.push_back(1); // EV_CURRENT
   eh.push_back(static_cast<char>(obj.osabi));
   eh.push_back(static_cast<char>(obj.abiVersion));
   eh.append(7, '\0');
-  put(eh, 1, 2);  // ET_REL
+  put(eh, 1, 2); // ET_REL
   put(eh, kEmAmdgpu, 2);
-  put(eh, 1, 4);  // version
-  put(eh, 0, 8);  // entry
-  put(eh, 0, 8);  // phoff
+  put(eh, 1, 4); // version
+  put(eh, 0, 8); // entry
+  put(eh, 0, 8); // phoff
   put(eh, shoff, 8);
   put(eh, obj.eflags, 4);
-  put(eh, 64, 2);  // ehsize
-  put(eh, 0, 2);   // phentsize
-  put(eh, 0, 2);   // phnum
-  put(eh, 64, 2);  // shentsize
+  put(eh, 64, 2); // ehsize
+  put(eh, 0, 2);  // phentsize
+  put(eh, 0, 2);  // phnum
+  put(eh, 64, 2); // shentsize
   put(eh, numSections, 2);
-  put(eh, 1, 2);  // shstrndx: .strtab
+  put(eh, 1, 2); // shstrndx: .strtab
   out.replace(0, 64, eh);
   return out;
 }
 
-}  // namespace gcnkit::elf
+} // namespace gcnkit::elf

@@ -12,16 +12,16 @@ namespace gcnkit::elf {
 
 struct ObjectSection {
   std::string name;
-  uint32_t type = 1;  // SHT_PROGBITS
+  uint32_t type = 1; // SHT_PROGBITS
   uint64_t flags = 0;
   uint64_t align = 1;
   uint64_t entsize = 0;
-  std::string data;  // empty for SHT_NOBITS, whose size is `size`
+  std::string data; // empty for SHT_NOBITS, whose size is `size`
   uint64_t size = 0;
   struct Reloc {
     uint64_t offset;
     uint32_t type;
-    uint32_t symbol;  // index into ObjectFile::symbols
+    uint32_t symbol; // index into ObjectFile::symbols
     int64_t addend;
   };
   std::vector<Reloc> relocs;
@@ -32,22 +32,22 @@ struct ObjectSymbol {
   uint8_t type = 0;   // STT_*
   uint8_t bind = 0;   // STB_*
   uint8_t other = 0;  // visibility
-  uint16_t shndx = 0;  // 0 undefined, 0xfff1 absolute, else 1-based index into sections
+  uint16_t shndx = 0; // 0 undefined, 0xfff1 absolute, else 1-based index into sections
   uint64_t value = 0;
   uint64_t size = 0;
 };
 
 struct ObjectFile {
-  uint8_t osabi = 0;       // 64 = ELFOSABI_AMDGPU_HSA
-  uint8_t abiVersion = 0;  // code object v4 = 2, v5 = 3, v6 = 4
-  uint32_t eflags = 0;     // EF_AMDGPU_MACH_* and feature bits
+  uint8_t osabi = 0;      // 64 = ELFOSABI_AMDGPU_HSA
+  uint8_t abiVersion = 0; // code object v4 = 2, v5 = 3, v6 = 4
+  uint32_t eflags = 0;    // EF_AMDGPU_MACH_* and feature bits
   // RELA sections (addends in the relocation; the amdhsa OS) or REL (addends in the data).
   bool rela = true;
-  std::vector<ObjectSection> sections;  // in creation order, without .strtab/.symtab/.rela
+  std::vector<ObjectSection> sections; // in creation order, without .strtab/.symtab/.rela
   // In symbol-table order: locals first, then globals. Index 0 is the null symbol.
   std::vector<ObjectSymbol> symbols;
 };
 
-std::string writeObject(const ObjectFile& obj);
+std::string writeObject(const ObjectFile &obj);
 
-}  // namespace gcnkit::elf
+} // namespace gcnkit::elf

@@ -98,7 +98,7 @@ int runDis(std::span<const std::string_view> args) {
   std::string out, err;
   int rc = 0;
   if (elf::looksLikeElf(data)) {
-    elf::ObjdumpResult r = elf::objdump(dis, data, path);
+    elf::ObjdumpResult r = elf::objdump(dis, data, path == "-" ? "<stdin>" : path);
     out = std::move(r.out);
     err = std::move(r.err);
     rc = r.ok ? 0 : 1;

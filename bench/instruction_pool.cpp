@@ -1,0 +1,46 @@
+#include "instruction_pool.h"
+
+#include "gcnkit/disasm.h"
+#include "random_encodings.h"
+
+namespace gcnkit::bench {
+
+InstructionPool makeInstructionPool(size_t count, uint64_t seed) {
+  InstructionPool pool;
+  difftest::Rng rng(seed);
+  const auto generators = difftest::familyGenerators();
+  disasm::Disassembler dis;
+  disasm::Inst inst;
+  std::vector<uint8_t> enc;
+  // Generators are biased towards valid encodings; a bounded number of attempts keeps this
+  // finite even if a family decodes nothing yet.
+  for (size_t attempts = 0; pool.offsets.size() < count && attempts < count * 20; ++attempts) {
+    enc.clear();
+    generators[attempts % generators.size()].generate(rng, enc);
+    if (dis.decode(enc, inst) != disasm::DecodeStatus::Success || inst.size != enc.size())
+      continue;
+    pool.offsets.push_back(static_cast<uint32_t>(pool.bytes.size()));
+    pool.bytes.insert(pool.bytes.end(), enc.begin(), enc.end());
+  }
+  return pool;
+}
+
+std::string toHexLines(const InstructionPool &pool) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(pool.bytes.size() * 5 + pool.offsets.size());
+  for (size_t i = 0; i < pool.offsets.size(); ++i) {
+    const size_t end = i + 1 < pool.offsets.size() ? pool.offsets[i + 1] : pool.bytes.size();
+    for (size_t k = pool.offsets[i]; k < end; ++k) {
+      if (k != pool.offsets[i])
+        out += ',';
+      out += "0x";
+      out += kHex[pool.bytes[k] >> 4];
+      out += kHex[pool.bytes[k] & 15];
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+} // namespace gcnkit::bench

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Disassembly throughput, gcnkit vs LLVM, measured side by side in one run on the same input:
+#   1. `gcnkit dis` vs `llvm-mc-19 -disassemble` on 1,000,000 instructions of llvm-mc hex text;
+#   2. `gcnkit dis` vs `llvm-objdump-19 -d` on an ELF object holding the same instructions;
+#   3. the in-process Google Benchmark figures (bench/bench_disasm.cpp).
+# The input: valid gfx1100 encodings from the differential test's generators (gcnkit-bench-input),
+# minus any llvm-mc-19 rejects, repeated to 1,000,000 lines. Both tools' outputs are compared too.
+#   BENCH_INSTRUCTIONS (default 1000000), BENCH_RUNS (best of, default 3),
+#   BENCH_BUILD_DIR (default build-bench)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${BENCH_BUILD_DIR:-build-bench}
+count=${BENCH_INSTRUCTIONS:-1000000}
+runs=${BENCH_RUNS:-3}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGCNKIT_TESTS=ON -DGCNKIT_BENCH=ON \
+  >/dev/null
+if ! ninja -C "$build" -j "${JOBS:-2}" gcnkit gcnkit-bench-input gcnkit_bench >"$work/build.log"; then
+  cat "$work/build.log"
+  exit 1
+fi
+"$build/bench/gcnkit-bench-input" --count 200000 --seed 1 >"$work/pool.hex"
+
+python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
+import os, re, subprocess, sys, time
+
+work, gcnkit, count, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+mc = ["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble"]
+
+# Keep only the encodings llvm-mc-19 decodes without a warning.
+pool = open(f"{work}/pool.hex").read().splitlines()
+err = subprocess.run(mc + [f"{work}/pool.hex"], capture_output=True, text=True).stderr
+bad = {int(m.group(1)) for m in re.finditer(r"pool\.hex:(\d+):\d+: warning", err)}
+pool = [l for i, l in enumerate(pool, 1) if i not in bad]
+lines = [pool[i % len(pool)] for i in range(count)]
+with open(f"{work}/input.hex", "w") as f:
+    f.write("\n".join(lines) + "\n")
+# The same instructions as an ELF object for the objdump comparison.
+with open(f"{work}/input.s", "w") as f:
+    f.write(".text\n.globl bench\n.type bench,@function\nbench:\n")
+    for l in lines:
+        f.write("  .byte " + l + "\n")
+subprocess.run(["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-filetype=obj",
+                f"{work}/input.s", "-o", f"{work}/input.o"], check=True)
+print(f"input: {count} instructions (cycling through a pool of {len(pool)} encodings, "
+      f"{len(bad)} dropped that llvm-mc-19 rejects), "
+      f"{os.path.getsize(work + '/input.o') // 1024} KiB object")
+
+def measure(argv, out):
+    best_wall = best_cpu = None
+    for _ in range(runs):
+        before = os.times()
+        t0 = time.perf_counter()
+        with open(out, "w") as f:
+            subprocess.run(argv, stdout=f, stderr=subprocess.DEVNULL, check=False)
+        wall = time.perf_counter() - t0
+        after = os.times()
+        cpu = (after.children_user - before.children_user) + \
+              (after.children_system - before.children_system)
+        best_wall = wall if best_wall is None else min(best_wall, wall)
+        best_cpu = cpu if best_cpu is None else min(best_cpu, cpu)
+    return best_wall, best_cpu
+
+def compare(name, ours, ref):
+    g = open(ours).read().splitlines()
+    r = open(ref).read().splitlines()
+    diff = sum(1 for a, b in zip(g, r) if a != b) + abs(len(g) - len(r))
+    return "identical output" if diff == 0 else f"{diff} output lines differ"
+
+def row(label, wall, cpu):
+    print(f"  {label:<28} {wall:8.3f} s wall {cpu:8.3f} s cpu  "
+          f"{count / wall / 1e6:8.2f} M instr/s wall  {count / max(cpu, 1e-9) / 1e6:8.2f} M instr/s cpu")
+    return wall, cpu
+
+for title, ours, ref in [
+    ("llvm-mc hex text", [gcnkit, "dis", f"{work}/input.hex"], mc + [f"{work}/input.hex"]),
+    ("ELF object (objdump -d)", [gcnkit, "dis", f"{work}/input.o"],
+     ["llvm-objdump-19", "-d", f"{work}/input.o"]),
+]:
+    print(f"{title}: best of {runs}")
+    gw, gc = row("gcnkit dis", *measure(ours, f"{work}/ours.txt"))
+    lw, lc = row(" ".join(ref[:1] + ref[1:2]) if "objdump" in ref[0] else "llvm-mc-19 -disassemble",
+                 *measure(ref, f"{work}/ref.txt"))
+    print(f"  speed-up: {lw / gw:.1f}x wall, {lc / max(gc, 1e-9):.1f}x cpu; "
+          f"{compare(title, work + '/ours.txt', work + '/ref.txt')}")
+PY
+
+echo "in-process (Google Benchmark, 200,000-instruction pool):"
+"$build/bench/gcnkit_bench" --benchmark_min_time=0.5 2>/dev/null | grep '^BM_' || true

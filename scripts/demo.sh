@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The main job: builds gcnkit, compiles an example OpenCL kernel with clang-19 and disassembles
+# the code object with `gcnkit dis` (llvm-objdump -d format), then a hex example (llvm-mc
+# -disassemble format); each output is checked against the LLVM tool it stands in for.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 llvm-19 lld-19
+
+build=${DEMO_BUILD_DIR:-build-demo}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGCNKIT_TESTS=OFF -DGCNKIT_BENCH=OFF
+ninja -C "$build" -j "${JOBS:-2}" gcnkit
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -c examples/saxpy.cl \
+  -o "$out/saxpy.o"
+
+echo "== gcnkit dis saxpy.o   (clang-19 -x cl ... -mcpu=gfx1100 -c examples/saxpy.cl)"
+"$build/gcnkit" dis "$out/saxpy.o" | tee "$out/gcnkit-objdump.txt"
+llvm-objdump-19 -d "$out/saxpy.o" >"$out/llvm-objdump.txt"
+if cmp -s "$out/gcnkit-objdump.txt" "$out/llvm-objdump.txt"; then
+  echo "== identical to llvm-objdump-19 -d"
+else
+  echo "== differs from llvm-objdump-19 -d:"
+  diff "$out/gcnkit-objdump.txt" "$out/llvm-objdump.txt" || true
+fi
+
+echo
+echo "== gcnkit dis -show-encoding examples/saxpy.hex"
+"$build/gcnkit" dis -show-encoding examples/saxpy.hex | tee "$out/gcnkit-mc.txt"
+llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -disassemble -show-encoding examples/saxpy.hex \
+  >"$out/llvm-mc.txt"
+if cmp -s "$out/gcnkit-mc.txt" "$out/llvm-mc.txt"; then
+  echo "== identical to llvm-mc-19 -disassemble -show-encoding"
+else
+  echo "== differs from llvm-mc-19:"
+  diff "$out/gcnkit-mc.txt" "$out/llvm-mc.txt" || true
+fi

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The differential test: random encodings of every instruction family, decoded by gcnkit and by
+# llvm-mc-19 in the same run (text, -show-encoding bytes and warnings must be identical), for
+# several seeds. Extra arguments go to gcnkit-difftest (e.g. --family valu --show 10).
+#   DIFF_SEEDS (default "1 2 3"), DIFF_COUNT (default 20000), DIFF_BUILD_DIR (default build-test)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${DIFF_BUILD_DIR:-build-test}
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGCNKIT_BENCH=OFF >/dev/null
+fi
+ninja -C "$build" -j "${JOBS:-2}" gcnkit-difftest >/dev/null
+status=0
+for seed in ${DIFF_SEEDS:-1 2 3}; do
+  echo "== gcnkit-difftest --count ${DIFF_COUNT:-20000} --seed $seed $*"
+  "$build/tests/gcnkit-difftest" --count "${DIFF_COUNT:-20000}" --seed "$seed" --show 5 "$@" ||
+    status=1
+done
+exit $status

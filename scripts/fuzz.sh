@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each for a fixed short time
+# on a seed corpus made from the examples. Exits non-zero if a fuzzer finds a crash.
+#   FUZZ_SECONDS   total fuzzing time, split over the three targets (default 60)
+#   FUZZ_BUILD_DIR build directory (default build-fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+seconds=${FUZZ_SECONDS:-60}
+build=${FUZZ_BUILD_DIR:-build-fuzz}
+jobs=${JOBS:-2}
+
+CXX=clang++-19 CC=clang-19 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DGCNKIT_FUZZ=ON -DGCNKIT_TESTS=OFF -DGCNKIT_BENCH=OFF >/dev/null
+ninja -C "$build" -j "$jobs" fuzz_decoder fuzz_mc_text fuzz_elf
+
+# Seed corpus: example objects (clang-19, ld.lld-19, llvm-mc-19), their machine code, hex text.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work"/{elf,decoder,mc_text,objs}
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -c examples/saxpy.cl \
+  -o "$work/objs/saxpy.o"
+ld.lld-19 -shared "$work/objs/saxpy.o" -o "$work/objs/saxpy.so"
+llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -filetype=obj examples/objdump_cases.s \
+  -o "$work/objs/objdump_cases.o"
+cp "$work"/objs/* "$work/elf/"
+for o in "$work"/objs/*; do
+  name=$(basename "$o")
+  llvm-objcopy-19 -O binary --only-section=.text "$o" "$work/decoder/$name.text"
+  # Short slices too: the decoder fuzzer does best with inputs of a few instructions.
+  split -b 32 "$work/decoder/$name.text" "$work/decoder/$name.slice."
+done
+for f in examples/*.hex; do
+  { printf '\001'; cat "$f"; } >"$work/mc_text/$(basename "$f")"
+done
+printf '\000[0x01,0x05\n0x0a,0x7e]\n# comment\n0x00 0x00 0x01 0xd5 0x01 0x02 // c\n' \
+  >"$work/mc_text/tokens.txt"
+
+status=0
+per=$(( seconds / 3 > 0 ? seconds / 3 : 1 ))
+run() {  # target corpus max_len
+  local target=$1 corpus=$2 maxlen=$3
+  mkdir -p "$work/artifacts-$target"
+  echo "== $target: ${per}s"
+  if ! "$build/fuzz/$target" "$work/$corpus" -max_total_time="$per" -max_len="$maxlen" \
+      -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
+      -artifact_prefix="$work/artifacts-$target/" 2>"$work/$target.log"; then
+    status=1
+    tail -n 60 "$work/$target.log"
+    mkdir -p "$root/fuzz-artifacts"
+    cp "$work/artifacts-$target"/* "$root/fuzz-artifacts/" 2>/dev/null || true
+    echo "$target: FAILED (reproducer saved in fuzz-artifacts/)"
+  else
+    grep -E 'stat::number_of_executed_units|Done' "$work/$target.log" | tail -n 2 || true
+  fi
+}
+run fuzz_decoder decoder 64
+run fuzz_mc_text mc_text 4096
+run fuzz_elf elf 65536
+exit $status

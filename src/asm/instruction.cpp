@@ -1,0 +1,389 @@
+#include "asm/instruction.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gcnkit::assembler {
+
+namespace {
+
+using isa::DataType;
+using isa::Field;
+using isa::Format;
+using isa::InstrDesc;
+using isa::OperandDesc;
+using isa::OperandKind;
+using Kind = ParsedOperand::Kind;
+
+// Row flags shared with the SALU codec (written by scripts/isa/gfx1100_salu.py).
+constexpr uint32_t kSaluImmOptional = 1u << 8;
+
+// The result of trying one table row: success, or the operand at fault (for the diagnostic of
+// the best candidate, as llvm-mc's matcher reports it).
+struct Attempt {
+  bool ok = false;
+  std::string message;
+  size_t offset = 0;
+  int progress = -1;  // operands matched before the failure
+};
+
+// Field values collected while matching a row.
+struct Fields {
+  uint32_t v[static_cast<size_t>(Field::Count)] = {};
+  bool set[static_cast<size_t>(Field::Count)] = {};
+  std::optional<uint32_t> literal;
+  ExprPtr literalExpr;
+  ExprPtr branchExpr;
+  bool glc = false, dlc = false;
+  void put(Field f, uint32_t value) {
+    v[static_cast<size_t>(f)] = value;
+    set[static_cast<size_t>(f)] = true;
+  }
+  uint32_t get(Field f) const { return v[static_cast<size_t>(f)]; }
+};
+
+bool isScalar(const Register& r) { return r.kind == RegKind::SGPR || r.kind == RegKind::TTMP || r.kind == RegKind::Special; }
+
+// Specials that are constants rather than registers (src_scc, src_shared_base...) are valid
+// sources of any width.
+bool widthMatches(const Register& r, unsigned regs) {
+  if (r.kind == RegKind::Special && (r.index >= 235 || r.index == 124))
+    return true;
+  return r.count == regs;
+}
+
+bool fitsSigned(int64_t v, unsigned bits) {
+  return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1));
+}
+bool fitsUnsigned(int64_t v, unsigned bits) { return v >= 0 && v < (int64_t{1} << bits); }
+
+class RowMatcher {
+public:
+  RowMatcher(const InstrDesc& row, std::vector<ParsedOperand>& ops, size_t mnemonicOffset)
+      : row_(row), ops_(ops), mnemonicOffset_(mnemonicOffset) {}
+
+  Attempt run(EncodedInstruction& out);
+
+private:
+  Attempt fail(size_t opIndex, std::string msg = "invalid operand for instruction") {
+    Attempt a;
+    a.message = std::move(msg);
+    a.offset = opIndex < ops_.size() ? ops_[opIndex].offset : mnemonicOffset_;
+    a.progress = static_cast<int>(opIndex);
+    return a;
+  }
+  Attempt tooFew() {
+    Attempt a;
+    a.message = "too few operands for instruction";
+    a.offset = mnemonicOffset_;
+    a.progress = static_cast<int>(ops_.size());
+    return a;
+  }
+  bool scalarSource(const ParsedOperand& op, const OperandDesc& d, uint32_t& enc);
+  Attempt matchSmem(EncodedInstruction& out);
+  void encodeSalu(EncodedInstruction& out);
+
+  const InstrDesc& row_;
+  std::vector<ParsedOperand>& ops_;
+  size_t mnemonicOffset_;
+  Fields f_;
+};
+
+bool RowMatcher::scalarSource(const ParsedOperand& op, const OperandDesc& d, uint32_t& enc) {
+  switch (op.kind) {
+  case Kind::Register:
+    if (!isScalar(op.reg) || !widthMatches(op.reg, d.regs))
+      return false;
+    enc = op.reg.encoding();
+    return true;
+  case Kind::Number: {
+    std::optional<EncodedImm> imm = encodeImmediate(op.number, d.type);
+    if (!imm)
+      return false;
+    if (imm->isInline) {
+      enc = imm->inlineCode;
+      return true;
+    }
+    // One literal per instruction; operands may share it.
+    if (f_.literal && *f_.literal != imm->literal)
+      return false;
+    f_.literal = imm->literal;
+    enc = 255;
+    return true;
+  }
+  case Kind::Expression:
+    if (f_.literal || f_.literalExpr)
+      return false;
+    f_.literalExpr = cloneExpr(*op.expr);
+    f_.literal = 0;
+    enc = 255;
+    return true;
+  default:
+    return false;
+  }
+}
+
+Attempt RowMatcher::matchSmem(EncodedInstruction& out) {
+  // sdata, sbase, then an soffset register or an offset; then offset:N and glc / dlc. Buffer
+  // forms (a 4-register sbase) take a 20-bit unsigned offset, the others a 21-bit signed one.
+  bool buffer = false;
+  for (unsigned k = 0; k < row_.numOperands; ++k)
+    if (row_.operands[k].field == Field::SBASE)
+      buffer = row_.operands[k].regs == 4;
+  auto offsetOk = [&](int64_t v) { return buffer ? fitsUnsigned(v, 20) : fitsSigned(v, 21); };
+  const char* offsetError =
+      buffer ? "expected a 20-bit unsigned offset" : "expected a 21-bit signed offset";
+  size_t i = 0;
+  if (row_.numOperands)
+    f_.put(Field::SOFFSET, 124);  // null unless a register or offset is given
+  for (unsigned k = 0; k < row_.numOperands; ++k) {
+    const OperandDesc& d = row_.operands[k];
+    if (d.field == Field::OFFSET)
+      continue;  // folded into the SOFFSET position below
+    if (i >= ops_.size())
+      return tooFew();
+    const ParsedOperand& op = ops_[i];
+    if (d.field == Field::SOFFSET) {
+      if (op.kind == Kind::Register) {
+        if (!isScalar(op.reg) || op.reg.count != 1)
+          return fail(i);
+        f_.put(Field::SOFFSET, op.reg.encoding());
+      } else if (op.kind == Kind::Number && !op.number.isReal) {
+        if (!offsetOk(op.number.integer))
+          return fail(i, offsetError);
+        f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
+      } else {
+        return fail(i);
+      }
+      ++i;
+      continue;
+    }
+    if (d.kind == OperandKind::Imm) {  // s_atc_probe's 3-bit immediate
+      if (op.kind != Kind::Number || op.number.isReal || !fitsUnsigned(op.number.integer, 7))
+        return fail(i);
+      f_.put(d.field, static_cast<uint32_t>(op.number.integer));
+      ++i;
+      continue;
+    }
+    if (op.kind != Kind::Register || !isScalar(op.reg) || op.reg.count != d.regs)
+      return fail(i);
+    f_.put(d.field, op.reg.encoding());
+    ++i;
+  }
+  for (; i < ops_.size(); ++i) {
+    const ParsedOperand& op = ops_[i];
+    if (op.kind == Kind::Flag && op.name == "glc" && (row_.modifiers & isa::mod::Glc))
+      f_.glc = true;
+    else if (op.kind == Kind::Flag && op.name == "dlc" && (row_.modifiers & isa::mod::Dlc))
+      f_.dlc = true;
+    else if (op.kind == Kind::KeyValue && op.name == "offset" && !op.expr &&
+             !op.number.isReal && !f_.set[static_cast<size_t>(Field::OFFSET)]) {
+      if (!offsetOk(op.number.integer)) {
+        Attempt a = fail(i, offsetError);
+        a.offset = op.valueOffset;
+        return a;
+      }
+      f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
+    } else {
+      return fail(i);
+    }
+  }
+  encodeSalu(out);
+  return Attempt{true, {}, 0, static_cast<int>(ops_.size())};
+}
+
+Attempt RowMatcher::run(EncodedInstruction& out) {
+  if (row_.format == Format::SMEM)
+    return matchSmem(out);
+  size_t i = 0;
+  for (unsigned k = 0; k < row_.numOperands; ++k) {
+    const OperandDesc& d = row_.operands[k];
+    if (i >= ops_.size()) {
+      if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmOptional)) {
+        f_.put(d.field, 0);
+        continue;
+      }
+      return tooFew();
+    }
+    const ParsedOperand& op = ops_[i];
+    uint32_t enc = 0;
+    switch (d.kind) {
+    case OperandKind::SReg:
+      if (op.kind != Kind::Register || !isScalar(op.reg) || !widthMatches(op.reg, d.regs))
+        return fail(i);
+      // s_waitcnt_{vscnt,vmcnt,expcnt,lgkmcnt}: llvm-mc's assembler requires the register
+      // field to be null (its disassembler prints whatever is encoded).
+      if (row_.format == Format::SOPK && row_.name.starts_with("s_waitcnt_") &&
+          op.reg.encoding() != 124)
+        return fail(i, "src0 must be null");
+      f_.put(d.field, op.reg.encoding());
+      break;
+    case OperandKind::SSrc:
+      if (!scalarSource(op, d, enc))
+        return fail(i);
+      f_.put(d.field, enc);
+      break;
+    case OperandKind::KImm:
+      if (op.kind == Kind::Number && !op.number.isReal) {
+        if (!fitsSigned(op.number.integer, 32) && !fitsUnsigned(op.number.integer, 32))
+          return fail(i);
+        f_.literal = static_cast<uint32_t>(op.number.integer);
+      } else if (op.kind == Kind::Expression) {
+        f_.literalExpr = cloneExpr(*op.expr);
+        f_.literal = 0;
+      } else {
+        return fail(i);
+      }
+      break;
+    case OperandKind::Label:
+      if (op.kind == Kind::Number && !op.number.isReal) {
+        // The disassembler prints offsets unsigned (65535 for -1); both spellings assemble.
+        if (!fitsSigned(op.number.integer, 16) && !fitsUnsigned(op.number.integer, 16))
+          return fail(i, "expected a 16-bit signed jump offset");
+        f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
+      } else if (op.kind == Kind::Expression) {
+        f_.branchExpr = cloneExpr(*op.expr);
+        f_.put(d.field, 0);
+      } else {
+        return fail(i);
+      }
+      break;
+    case OperandKind::Imm:
+    case OperandKind::Special:
+      if (op.kind != Kind::Number || op.number.isReal)
+        return fail(i);
+      // llvm-mc checks 16-bit immediates against the signed or the unsigned range, by
+      // instruction; s_nop's is truncated.
+      if (row_.format == Format::SOPP && row_.name == "s_nop") {
+        // truncated to 16 bits
+      } else if (d.type == DataType::I16 ? !fitsSigned(op.number.integer, 16)
+                                         : !(fitsSigned(op.number.integer, 16) ||
+                                             fitsUnsigned(op.number.integer, 16))) {
+        return fail(i, row_.format == Format::SOPP ? "expected a 16-bit value"
+                                                   : "invalid operand for instruction");
+      }
+      f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
+      break;
+    default:
+      return fail(i);
+    }
+    ++i;
+  }
+  if (i < ops_.size())
+    return fail(i);
+  encodeSalu(out);
+  return Attempt{true, {}, 0, static_cast<int>(ops_.size())};
+}
+
+void appendDword(std::string& out, uint32_t w) {
+  for (int b = 0; b < 4; ++b)
+    out.push_back(static_cast<char>((w >> (8 * b)) & 0xFF));
+}
+
+void RowMatcher::encodeSalu(EncodedInstruction& out) {
+  const uint32_t op = row_.opcode;
+  auto F = [&](Field f) { return f_.get(f); };
+  uint32_t w0 = 0;
+  switch (row_.format) {
+  case Format::SOP1:
+    w0 = 0xBE800000u | (F(Field::SDST) & 0x7F) << 16 | op << 8 | (F(Field::SSRC0) & 0xFF);
+    break;
+  case Format::SOP2:
+    w0 = 0x80000000u | op << 23 | (F(Field::SDST) & 0x7F) << 16 | (F(Field::SSRC1) & 0xFF) << 8 |
+         (F(Field::SSRC0) & 0xFF);
+    break;
+  case Format::SOPK:
+    w0 = 0xB0000000u | op << 23 | (F(Field::SDST) & 0x7F) << 16 | (F(Field::SIMM16) & 0xFFFF);
+    break;
+  case Format::SOPC:
+    w0 = 0xBF000000u | op << 16 | (F(Field::SSRC1) & 0xFF) << 8 | (F(Field::SSRC0) & 0xFF);
+    break;
+  case Format::SOPP:
+    w0 = 0xBF800000u | op << 16 | (F(Field::SIMM16) & 0xFFFF);
+    break;
+  case Format::SMEM: {
+    w0 = 0xF4000000u | op << 18 | (f_.glc ? 1u << 14 : 0) | (f_.dlc ? 1u << 13 : 0) |
+         (F(Field::SDATA) & 0x7F) << 6 | ((F(Field::SBASE) >> 1) & 0x3F);
+    appendDword(out.bytes, w0);
+    appendDword(out.bytes, (F(Field::SOFFSET) & 0x7F) << 25 | (F(Field::OFFSET) & 0x1FFFFF));
+    return;
+  }
+  default:
+    break;
+  }
+  appendDword(out.bytes, w0);
+  if (f_.branchExpr)
+    out.fixups.push_back({InstFixup::Kind::SoppBranch, 0, std::move(f_.branchExpr)});
+  if (f_.literal) {
+    if (f_.literalExpr)
+      out.fixups.push_back({InstFixup::Kind::Literal32, static_cast<uint32_t>(out.bytes.size()),
+                            std::move(f_.literalExpr)});
+    appendDword(out.bytes, *f_.literal);
+  }
+}
+
+bool isSaluFormat(Format f) {
+  return f == Format::SOP1 || f == Format::SOP2 || f == Format::SOPK || f == Format::SOPC ||
+         f == Format::SOPP || f == Format::SMEM;
+}
+
+}  // namespace
+
+InstructionAssembler::InstructionAssembler(isa::Target target) {
+  for (const InstrDesc& d : isa::instructions(target))
+    byName_.emplace(std::string(d.name), &d);
+}
+
+bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruction& out,
+                                  Failure& fail) const {
+  std::string mnemonic(tokens[0].text);
+  std::transform(mnemonic.begin(), mnemonic.end(), mnemonic.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  auto [first, last] = byName_.equal_range(mnemonic);
+  std::vector<const InstrDesc*> rows;
+  for (auto it = first; it != last; ++it)
+    if (isSaluFormat(it->second->format))
+      rows.push_back(it->second);
+  if (rows.empty()) {
+    fail = {"invalid instruction", tokens[0].offset};
+    return false;
+  }
+  // The span excludes the end-of-statement token the operand parser stops at.
+  std::vector<Token> toks(tokens.begin(), tokens.end());
+  toks.push_back(Token{});
+  std::vector<ParsedOperand> ops;
+  OperandParseError perr;
+  if (!parseOperands(toks, 1, resolve_, ops, perr)) {
+    fail = {perr.message, perr.offset};
+    return false;
+  }
+  Attempt best;
+  for (const InstrDesc* row : rows) {
+    EncodedInstruction enc;
+    RowMatcher m(*row, ops, tokens[0].offset);
+    Attempt a = m.run(enc);
+    if (a.ok) {
+      out = std::move(enc);
+      return true;
+    }
+    if (a.progress > best.progress)
+      best = a;
+  }
+  fail = {best.message, best.offset};
+  return false;
+}
+
+bool InstructionAssembler::assemble(std::span<const Token> tokens, uint32_t buffer,
+                                    SourceManager& sm, std::string& text, std::string& bytes) {
+  EncodedInstruction enc;
+  Failure f;
+  if (!encode(tokens, enc, f)) {
+    sm.report(SourceLoc{buffer, static_cast<uint32_t>(f.offset)}, Severity::Error, f.message);
+    return false;
+  }
+  bytes = enc.bytes;
+  text = printer_ ? printer_(bytes) : std::string();
+  return true;
+}
+
+}  // namespace gcnkit::assembler

@@ -1,0 +1,164 @@
+// DS (LDS / GDS) instructions: decode, llvm-mc compatible printing, re-encoding.
+#include "disasm/mem_fields.h"
+
+namespace gcnkit::disasm::detail::mem {
+
+namespace {
+
+using isa::Field;
+
+// Field order shared with scripts/isa/gfx1100_mem.py (DS_FIELDS).
+enum DsField : unsigned { kOffset0, kOffset1, kR16, kGds, kAddr, kData0, kData1, kVdst };
+constexpr FieldSpec kDsFields[] = {{0, 8},  {8, 8},  {16, 1}, {17, 1},
+                                   {32, 8}, {40, 8}, {48, 8}, {56, 8}};
+constexpr FieldSpec kOp = {18, 8};
+constexpr FieldSpec kOffset16 = {0, 16};
+
+constexpr uint32_t kTwoOffsets = 1u << 28;
+constexpr uint32_t kGdsRequired = 1u << 29;
+constexpr uint32_t kSwizzle = 1u << 30;
+
+FieldSpec fieldOf(Field f) {
+  switch (f) {
+  case Field::VADDR:
+    return kDsFields[kAddr];
+  case Field::DATA0:
+    return kDsFields[kData0];
+  case Field::DATA1:
+    return kDsFields[kData1];
+  default:
+    return kDsFields[kVdst];
+  }
+}
+
+// One lane-select character of a BITMASK_PERM pattern.
+char bitmaskChar(unsigned andBit, unsigned orBit, unsigned xorBit) {
+  if (orBit)
+    return xorBit ? '0' : '1';
+  if (andBit)
+    return xorBit ? 'i' : 'p';
+  return xorBit ? '1' : '0';
+}
+
+bool isPowerOfTwo(unsigned v) { return v && !(v & (v - 1)); }
+
+// The ds_swizzle_b32 offset as llvm-mc spells it.
+void appendSwizzle(std::string &out, unsigned offset) {
+  if (offset & 0x8000) {
+    if (offset & 0x7F00) {
+      out += "offset:";
+      appendUDec(out, offset);
+      return;
+    }
+    out += "offset:swizzle(QUAD_PERM";
+    for (unsigned lane = 0; lane < 4; ++lane) {
+      out += ',';
+      appendUDec(out, (offset >> (2 * lane)) & 3);
+    }
+    out += ')';
+    return;
+  }
+  const unsigned andMask = offset & 0x1F, orMask = (offset >> 5) & 0x1F,
+                 xorMask = (offset >> 10) & 0x1F;
+  if (andMask == 0x1F && orMask == 0 && xorMask != 0) {
+    if (isPowerOfTwo(xorMask)) {
+      out += "offset:swizzle(SWAP,";
+      appendUDec(out, xorMask);
+      out += ')';
+      return;
+    }
+    if (isPowerOfTwo(xorMask + 1)) {
+      out += "offset:swizzle(REVERSE,";
+      appendUDec(out, xorMask + 1);
+      out += ')';
+      return;
+    }
+  }
+  if (xorMask == 0) {
+    for (unsigned group = 2; group <= 32; group *= 2) {
+      if (andMask == (~(group - 1) & 0x1F) && orMask < group) {
+        out += "offset:swizzle(BROADCAST,";
+        appendUDec(out, group);
+        out += ',';
+        appendUDec(out, orMask);
+        out += ')';
+        return;
+      }
+    }
+  }
+  out += "offset:swizzle(BITMASK_PERM,\"";
+  for (int bit = 4; bit >= 0; --bit)
+    out += bitmaskChar((andMask >> bit) & 1, (orMask >> bit) & 1, (xorMask >> bit) & 1);
+  out += "\")";
+}
+
+} // namespace
+
+DecodeStatus decodeDs(std::span<const uint8_t> bytes, Inst &inst) {
+  if (bytes.size() < 8)
+    return DecodeStatus::Fail;
+  const uint32_t w0 = readDword(bytes, 0), w1 = readDword(bytes, 1);
+  const isa::InstrDesc *d = isa::lookup(isa::Target::GFX1100, isa::Format::DS, get(w0, kOp));
+  if (!d)
+    return DecodeStatus::Fail;
+  uint64_t v = uint64_t{w0} | uint64_t{w1} << 32;
+  if (d->flags & kGdsRequired) {
+    if (!get(v, kDsFields[kGds]))
+      return DecodeStatus::Fail;
+    v = clear(v, kDsFields[kGds]);
+  }
+  if (!fixedFieldsClear(*d, v, kDsFields))
+    return DecodeStatus::Fail;
+  for (unsigned i = 0; i < d->numOperands; ++i) {
+    const isa::OperandDesc &o = d->operands[i];
+    if (!vgprFits(get(v, fieldOf(o.field)), o.regs))
+      return DecodeStatus::Fail;
+  }
+  inst.desc = d;
+  inst.words[0] = w0;
+  inst.words[1] = w1;
+  inst.size = 8;
+  return DecodeStatus::Success;
+}
+
+void printDs(const Inst &inst, std::string &out) {
+  const isa::InstrDesc &d = *inst.desc;
+  const uint64_t v = inst64(inst);
+  out += d.name;
+  bool first = true;
+  for (unsigned i = 0; i < d.numOperands; ++i) {
+    const isa::OperandDesc &o = d.operands[i];
+    separator(out, first);
+    appendVGPR(out, get(v, fieldOf(o.field)), o.regs);
+  }
+  if (d.modifiers & isa::mod::Offset) {
+    if (d.flags & kTwoOffsets) {
+      if (unsigned o0 = get(v, kDsFields[kOffset0])) {
+        out += " offset0:";
+        appendUDec(out, o0);
+      }
+      if (unsigned o1 = get(v, kDsFields[kOffset1])) {
+        out += " offset1:";
+        appendUDec(out, o1);
+      }
+    } else if (unsigned off = get(v, kOffset16)) {
+      out += ' ';
+      if (d.flags & kSwizzle) {
+        appendSwizzle(out, off);
+      } else {
+        out += "offset:";
+        appendUDec(out, off);
+      }
+    }
+  }
+  if (get(v, kDsFields[kGds]))
+    out += " gds";
+}
+
+void encodeDs(const Inst &inst, std::string &out) {
+  const uint64_t v = clearIgnored(*inst.desc, inst64(inst), kDsFields);
+  appendDword(out, static_cast<uint32_t>(v));
+  appendDword(out, static_cast<uint32_t>(v >> 32));
+}
+
+} // namespace gcnkit::disasm::detail::mem

@@ -1,0 +1,47 @@
+// Facts the salu family (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM) keeps in InstrDesc::flags, and
+// the pieces of its codec other layers use. The flags are written by
+// scripts/isa/gfx1100_salu.py from what llvm-mc-19 prints.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "gcnkit/disasm.h"
+
+namespace gcnkit::disasm::detail::salu {
+
+// flags & kImmStyleMask: how a 16-bit immediate operand (SIMM16, s_atc_probe's SDATA) prints.
+inline constexpr uint32_t kImmStyleMask = 0xF;
+inline constexpr uint32_t kImmHex = 1;      // always 0x...
+inline constexpr uint32_t kImmDec = 2;      // unsigned decimal
+inline constexpr uint32_t kImmSmallDec = 3; // 0..64 decimal, larger values hex
+
+// (flags >> kSpecialShift) & 0xF: the symbolic form of a Special operand.
+inline constexpr unsigned kSpecialShift = 4;
+enum class Special : uint8_t { None, Hwreg, Sendmsg, Waitcnt, DelayAlu, Depctr, Version };
+
+inline constexpr uint32_t kImmOptional = 1u << 8;   // not printed when zero (s_endpgm)
+inline constexpr uint32_t kImmMustBeZero = 1u << 9; // no operand; simm16 != 0 fails the decode
+
+constexpr Special specialOf(uint32_t flags) {
+  return static_cast<Special>((flags >> kSpecialShift) & 0xF);
+}
+
+// The symbolic operand printers, exactly as llvm-mc-19 spells them for GFX11.
+void appendHwreg(std::string &out, uint32_t simm16);
+void appendSendmsg(std::string &out, uint32_t simm16);
+void appendWaitcnt(std::string &out, uint32_t simm16);
+void appendDelayAlu(std::string &out, uint32_t simm16);
+void appendDepctr(std::string &out, uint32_t simm16);
+void appendVersion(std::string &out, uint32_t simm16);
+
+// Branch target of an instruction with a Label operand (SOPP branches, s_subvector_loop_*):
+// address + 4 + 4 * sext(simm16), wrapping at 64 bits. False for other instructions.
+//
+// llvm-objdump-19 prints these instructions with the same text as llvm-mc (the raw simm16 as an
+// unsigned decimal, e.g. `s_cbranch_scc0 65520`) and appends the target as ` <sym+0xoff>`
+// after its `// address: words` comment (e.g. `<k+0x24>`, or `<f+0xffffffffffffffc8>` before
+// the symbol). s_call_b64's simm16 is not treated as a branch target.
+bool branchTarget(const Inst &inst, uint64_t address, uint64_t &target);
+
+} // namespace gcnkit::disasm::detail::salu

@@ -1,0 +1,52 @@
+// Shared pieces of the vop3p family codec (VOP3P + DPP, VOPD, VINTERP, LDSDIR): the per-format
+// entry points and the operand forms only these formats have.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "disasm/codec.h"
+
+namespace gcnkit::disasm::detail::vop3p {
+
+DecodeStatus decodePacked(std::span<const uint8_t> bytes, Inst &inst);
+void printPacked(const Inst &inst, std::string &out);
+void encodePacked(const Inst &inst, std::string &out);
+
+DecodeStatus decodeDual(std::span<const uint8_t> bytes, Inst &inst);
+void printDual(const Inst &inst, std::string &out);
+void encodeDual(const Inst &inst, std::string &out);
+
+DecodeStatus decodeInterp(std::span<const uint8_t> bytes, Inst &inst);
+void printInterp(const Inst &inst, std::string &out);
+void encodeInterp(const Inst &inst, std::string &out);
+
+DecodeStatus decodeLdsDir(std::span<const uint8_t> bytes, Inst &inst);
+void printLdsDir(const Inst &inst, std::string &out);
+void encodeLdsDir(const Inst &inst, std::string &out);
+
+// ---- VGPR-only operands in a 9-bit source field ---------------------------------------------
+//
+// llvm-mc's decoder accepts any source encoding for an operand whose register class is VGPRs
+// only (WMMA matrices, VINTERP sources, the DPP src1 of v_fma_mix*): scalar registers print
+// with an "Invalid register, operand has 'VReg_N' register class" note (except null and the
+// src_* names), constants with an "Invalid immediate" note. The encoder then writes the raw
+// register number, or the low 9 bits of the immediate's value.
+
+// False when llvm-mc cannot decode the encoding for a tuple of `regs` dwords.
+bool vgprOnlySrcDecodes(unsigned enc, unsigned regs);
+// Appends the operand, with llvm-mc's note when it is not a VGPR.
+void appendVgprOnlySrc(std::string &out, unsigned enc, unsigned regs, uint32_t literal);
+// The src field llvm-mc writes back for it.
+unsigned vgprOnlySrcField(unsigned enc, unsigned regs, uint32_t literal);
+bool isImmediateSrc(unsigned enc);
+
+// ---- DPP -------------------------------------------------------------------------------------
+
+// " quad_perm:[...] row_mask:0x? bank_mask:0x? [bound_ctrl:1] [fi:1]" for a DPP16 dword.
+void appendDpp16(std::string &out, uint32_t dpp);
+// " dpp8:[...] [fi:1]"; fi is set when src0 was 234.
+void appendDpp8(std::string &out, uint32_t dpp, bool fi);
+
+} // namespace gcnkit::disasm::detail::vop3p

@@ -1,0 +1,85 @@
+#include "elf/decoder_notes.h"
+
+#include <charconv>
+
+#include "isa/encoding.h"
+
+namespace gcnkit::elf {
+
+namespace {
+
+using isa::Field;
+using isa::Format;
+
+// Where a scalar-capable operand field sits in each format (GFX11 microcode layouts). Only the
+// fields that can name a register tuple are listed.
+struct FieldPos {
+  Format format;
+  Field field;
+  uint8_t word;
+  uint8_t lo;
+  uint8_t width;
+  uint8_t scale; // SMEM's SBASE counts register pairs
+};
+
+constexpr FieldPos kScalarFields[] = {
+    {Format::SOP1, Field::SDST, 0, 16, 7, 1},     {Format::SOP1, Field::SSRC0, 0, 0, 8, 1},
+    {Format::SOP2, Field::SDST, 0, 16, 7, 1},     {Format::SOP2, Field::SSRC0, 0, 0, 8, 1},
+    {Format::SOP2, Field::SSRC1, 0, 8, 8, 1},     {Format::SOPC, Field::SSRC0, 0, 0, 8, 1},
+    {Format::SOPC, Field::SSRC1, 0, 8, 8, 1},     {Format::SOPK, Field::SDST, 0, 16, 7, 1},
+    {Format::SMEM, Field::SDATA, 0, 6, 7, 1},     {Format::SMEM, Field::SBASE, 0, 0, 6, 2},
+    {Format::VOP1, Field::SRC0, 0, 0, 9, 1},      {Format::VOP2, Field::SRC0, 0, 0, 9, 1},
+    {Format::VOPC, Field::SRC0, 0, 0, 9, 1},      {Format::VOP3, Field::SRC0, 1, 0, 9, 1},
+    {Format::VOP3, Field::SRC1, 1, 9, 9, 1},      {Format::VOP3, Field::SRC2, 1, 18, 9, 1},
+    {Format::VOP3SD, Field::SRC0, 1, 0, 9, 1},    {Format::VOP3SD, Field::SRC1, 1, 9, 9, 1},
+    {Format::VOP3SD, Field::SRC2, 1, 18, 9, 1},   {Format::VOP3P, Field::SRC0, 1, 0, 9, 1},
+    {Format::VOP3P, Field::SRC1, 1, 9, 9, 1},     {Format::VOP3P, Field::SRC2, 1, 18, 9, 1},
+    {Format::FLAT, Field::SADDR, 1, 16, 7, 1},    {Format::GLOBAL, Field::SADDR, 1, 16, 7, 1},
+    {Format::SCRATCH, Field::SADDR, 1, 16, 7, 1},
+};
+
+const FieldPos *findField(Format f, Field field) {
+  for (const FieldPos &p : kScalarFields)
+    if (p.format == f && p.field == field)
+      return &p;
+  return nullptr;
+}
+
+void appendUnsigned(std::string &out, unsigned v) {
+  char buf[12];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+} // namespace
+
+void appendDecoderNotes(const disasm::Inst &inst, std::string &notes) {
+  if (!inst.desc)
+    return;
+  const isa::InstrDesc &d = *inst.desc;
+  for (int i = 0; i < d.numOperands; ++i) {
+    const isa::OperandDesc &o = d.operands[i];
+    if (o.regs < 2 || o.kind == isa::OperandKind::Imm || o.kind == isa::OperandKind::Label)
+      continue;
+    const FieldPos *pos = findField(d.format, o.field);
+    if (!pos || 4u * (pos->word + 1) > inst.size)
+      continue;
+    const unsigned enc =
+        isa::bits(inst.words[pos->word], pos->lo + pos->width - 1, pos->lo) * pos->scale;
+    // Scalar registers: SGPRs 0..105 and trap temporaries 108..123 (VGPRs are 256 and up).
+    const bool sgpr = enc < 106, ttmp = enc >= 108 && enc < 124;
+    if (!sgpr && !ttmp)
+      continue;
+    const unsigned reg = sgpr ? enc : enc - 108;
+    const unsigned align = o.regs == 2 ? 2 : 4;
+    if (reg % align == 0)
+      continue;
+    notes += "Warning: ";
+    notes += sgpr ? "SGPR_" : "TTMP_";
+    appendUnsigned(notes, 32u * o.regs);
+    notes += ": scalar reg isn't aligned ";
+    appendUnsigned(notes, reg);
+  }
+}
+
+} // namespace gcnkit::elf
