@@ -270,8 +270,6 @@ def _sopp_rows():
             if not toks[0]:
                 flags |= IMM_OPTIONAL
             spec = next((_special(x[0]) for x in toks if x and _special(x[0])), None)
-            if spec is None and toks[0] == ["0"] and name == "s_delay_alu":
-                spec = None
             if spec is not None:
                 flags |= spec << 4
                 operands.append(Operand("SIMM16", "Special", 1, "B16"))
@@ -328,20 +326,11 @@ def _smem_rows():
     return rows
 
 
-def _fix_types(rows):
-    # Tuples wider than 128 bits have no DataType; keep None.
-    for r in rows:
-        for o in r.operands:
-            if o.type not in ("None", "B16", "B32", "B64", "B96", "B128", "I16", "I32"):
-                o.type = "None"
-    return rows
-
-
 def rows():
     sop2 = _alu_rows("SOP2", 0x60, lambda op, v: SOP2(op, v["SDST"], v["SSRC0"], v["SSRC1"]))
     sop1 = _alu_rows("SOP1", 0x100, lambda op, v: SOP1(op, v["SDST"], v["SSRC0"]))
     sopc = _alu_rows("SOPC", 0x80, lambda op, v: SOPC(op, v["SSRC0"], v["SSRC1"]))
-    return _fix_types(sop1 + sop2 + _sopk_rows() + sopc + _sopp_rows() + _smem_rows())
+    return sop1 + sop2 + _sopk_rows() + sopc + _sopp_rows() + _smem_rows()
 
 
 # ---- Symbolic operand names (src/disasm/salu_symbols.inc) -----------------------------------

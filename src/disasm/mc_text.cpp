@@ -19,6 +19,10 @@ struct Diagnostics {
   std::string_view input;
   std::string_view filename;
   std::string& err;
+  // Diagnostics come in increasing positions: count lines from the previous one, not from the
+  // start of the input.
+  size_t countedTo = 0;
+  size_t countedLines = 1;
 
   void report(size_t pos, std::string_view severity, std::string_view message) {
     size_t lineStart = pos == 0 ? 0 : input.rfind('\n', pos - 1);
@@ -26,9 +30,13 @@ struct Diagnostics {
     size_t lineEnd = input.find('\n', pos);
     if (lineEnd == std::string_view::npos)
       lineEnd = input.size();
-    size_t lineNo = 1;
-    for (size_t i = 0; i < lineStart; ++i)
-      lineNo += input[i] == '\n';
+    if (lineStart < countedTo) {
+      countedTo = 0;
+      countedLines = 1;
+    }
+    for (; countedTo < lineStart; ++countedTo)
+      countedLines += input[countedTo] == '\n';
+    const size_t lineNo = countedLines;
     std::string_view line = input.substr(lineStart, lineEnd - lineStart);
     if (!line.empty() && line.back() == '\r')
       line.remove_suffix(1);

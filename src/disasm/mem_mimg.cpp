@@ -4,7 +4,7 @@
 // a default variant of the instruction and converts it to the widths these fields ask for when
 // the instruction has such a variant, else both stay at the default. The row's flags hold the
 // model of this (see scripts/isa/gfx1100_mem.py, MIMG section); VDATA.regs is the default vdata
-// width and VADDR.regs the default address count of the NSA form.
+// width and VADDR.regs the default (non-NSA) vaddr width.
 #include <array>
 #include <bit>
 #include <string_view>

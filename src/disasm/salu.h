@@ -38,10 +38,13 @@ void appendVersion(std::string &out, uint32_t simm16);
 // Branch target of an instruction with a Label operand (SOPP branches, s_subvector_loop_*):
 // address + 4 + 4 * sext(simm16), wrapping at 64 bits. False for other instructions.
 //
-// llvm-objdump-19 prints these instructions with the same text as llvm-mc (the raw simm16 as an
-// unsigned decimal, e.g. `s_cbranch_scc0 65520`) and appends the target as ` <sym+0xoff>`
-// after its `// address: words` comment (e.g. `<k+0x24>`, or `<f+0xffffffffffffffc8>` before
-// the symbol). s_call_b64's simm16 is not treated as a branch target.
+// What llvm-objdump-19 prints for them (probed on clang-19 OpenCL kernels with loops and on
+// hand-made objects): when a symbol, a local label included, sits exactly at the target, the
+// operand is that symbol's name (`s_cbranch_scc1 loop`); otherwise the text is llvm-mc's (the
+// raw simm16 as an unsigned decimal, `s_cbranch_scc0 65520`) and the target follows the
+// `// address: words` comment as ` <sym+0xoff>` (`<k+0x24>`, or `<f+0xffffffffffffffc8>` before
+// the symbol). Both need the symbol table, so the codec prints the same text in objdump mode
+// and the ELF layer substitutes / annotates. s_call_b64's simm16 is not a branch target.
 bool branchTarget(const Inst &inst, uint64_t address, uint64_t &target);
 
 } // namespace gcnkit::disasm::detail::salu

@@ -16,7 +16,8 @@ const std::vector<const isa::InstrDesc *> &saluRows() {
   static const std::vector<const isa::InstrDesc *> rows = [] {
     std::vector<const isa::InstrDesc *> r;
     for (const isa::InstrDesc &d : isa::instructions(isa::Target::GFX1100))
-      if (d.format <= Format::SMEM)
+      if (d.format == Format::SOP1 || d.format == Format::SOP2 || d.format == Format::SOPK ||
+          d.format == Format::SOPC || d.format == Format::SOPP || d.format == Format::SMEM)
         r.push_back(&d);
     return r;
   }();
