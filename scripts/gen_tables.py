@@ -40,22 +40,29 @@ def main():
     failed = False
     for fam in args.family or FAMILIES:
         mod = importlib.import_module(f"gfx1100_{fam}")
-        text = render(fam, mod.rows())
-        path = os.path.join(ROOT, "src", "isa", "gfx1100", f"{fam}.inc")
-        if args.check:
-            old = open(path).read() if os.path.exists(path) else ""
-            if old != text:
-                failed = True
-                sys.stdout.writelines(
-                    list(difflib.unified_diff(old.splitlines(True), text.splitlines(True),
-                                              path, "llvm-mc-19"))[:200])
-            else:
-                print(f"{fam}: {text.count(chr(10)) - 2} rows up to date")
-        else:
-            with open(path, "w") as f:
-                f.write(text)
-            print(f"{fam}: wrote {text.count(chr(10)) - 2} rows to {os.path.relpath(path, ROOT)}")
+        files = {os.path.join("src", "isa", "gfx1100", f"{fam}.inc"): render(fam, mod.rows())}
+        if hasattr(mod, "extra_files"):
+            files.update(mod.extra_files())
+        for rel, text in files.items():
+            failed |= not emit(os.path.join(ROOT, rel), text, args.check)
     return 1 if failed else 0
+
+
+def emit(path, text, check):
+    """Writes a generated file, or with check compares it; False when it is out of date."""
+    rel = os.path.relpath(path, ROOT)
+    if not check:
+        with open(path, "w") as f:
+            f.write(text)
+        print(f"wrote {rel}")
+        return True
+    old = open(path).read() if os.path.exists(path) else ""
+    if old == text:
+        print(f"{rel}: up to date")
+        return True
+    sys.stdout.writelines(list(difflib.unified_diff(old.splitlines(True), text.splitlines(True),
+                                                    rel, "llvm-mc-19"))[:200])
+    return False
 
 
 if __name__ == "__main__":
