@@ -1,6 +1,9 @@
 #include "asm/instruction.h"
 
+#include "asm/salu_symbolic.h"
+
 #include <algorithm>
+#include <bit>
 #include <cctype>
 
 namespace gcnkit::assembler {
@@ -47,8 +50,10 @@ bool isScalar(const Register& r) { return r.kind == RegKind::SGPR || r.kind == R
 // Specials that are constants rather than registers (src_scc, src_shared_base...) are valid
 // sources of any width.
 bool widthMatches(const Register& r, unsigned regs) {
-  if (r.kind == RegKind::Special && (r.index >= 235 || r.index == 124))
+  if (r.kind == RegKind::Special && r.index >= 235)
     return true;
+  if (r.kind == RegKind::Special && r.index == 124)  // null: 32- and 64-bit classes only
+    return regs <= 2;
   return r.count == regs;
 }
 
@@ -165,9 +170,16 @@ Attempt RowMatcher::matchSmem(EncodedInstruction& out) {
       ++i;
       continue;
     }
-    if (op.kind != Kind::Register || !isScalar(op.reg) || op.reg.count != d.regs)
+    if (op.kind != Kind::Register || !isScalar(op.reg) || !widthMatches(op.reg, d.regs))
       return fail(i);
-    f_.put(d.field, op.reg.encoding());
+    // Register classes: sdata excludes m0 and exec (SReg_*_XM0_XEXEC); a buffer resource
+    // cannot be null.
+    const unsigned enc = op.reg.encoding();
+    if (d.field == Field::SDATA && (enc == 125 || enc == 126 || enc == 127))
+      return fail(i);
+    if (d.field == Field::SBASE && buffer && enc == 124)
+      return fail(i);
+    f_.put(d.field, enc);
     ++i;
   }
   for (; i < ops_.size(); ++i) {
@@ -224,7 +236,11 @@ Attempt RowMatcher::run(EncodedInstruction& out) {
       f_.put(d.field, enc);
       break;
     case OperandKind::KImm:
-      if (op.kind == Kind::Number && !op.number.isReal) {
+      if (op.kind == Kind::Number && op.number.isReal) {
+        // llvm-mc-19 takes the low 32 bits of the double (1.5 becomes 0; see
+        // docs/differences.md).
+        f_.literal = static_cast<uint32_t>(std::bit_cast<uint64_t>(op.number.real));
+      } else if (op.kind == Kind::Number) {
         if (!fitsSigned(op.number.integer, 32) && !fitsUnsigned(op.number.integer, 32))
           return fail(i);
         f_.literal = static_cast<uint32_t>(op.number.integer);
@@ -348,12 +364,18 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
     fail = {"invalid instruction", tokens[0].offset};
     return false;
   }
+  // UC_VERSION_* names are constants in operand expressions.
+  SymbolResolver resolve = [this](std::string_view n) -> std::optional<ExprValue> {
+    if (std::optional<int64_t> v = saluSymbolValue(n))
+      return ExprValue{*v, {}};
+    return resolve_ ? resolve_(n) : std::nullopt;
+  };
   // The span excludes the end-of-statement token the operand parser stops at.
   std::vector<Token> toks(tokens.begin(), tokens.end());
   toks.push_back(Token{});
   std::vector<ParsedOperand> ops;
   OperandParseError perr;
-  if (!parseOperands(toks, 1, resolve_, ops, perr)) {
+  if (!parseOperands(toks, 1, resolve, ops, perr)) {
     fail = {perr.message, perr.offset};
     return false;
   }

@@ -1,5 +1,7 @@
 #include "asm/operands.h"
 
+#include "asm/salu_symbolic.h"
+
 #include <array>
 #include <cstdlib>
 #include <string>
@@ -87,6 +89,20 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
       ++pos;
       out.push_back(std::move(op));
       continue;
+    }
+    int64_t symbolic = 0;
+    SymbolicError serr;
+    switch (parseSaluSymbolic(toks, pos, resolve, symbolic, serr)) {
+    case SymbolicParse::Ok:
+      op.kind = ParsedOperand::Kind::Number;
+      op.number.integer = symbolic;
+      out.push_back(std::move(op));
+      continue;
+    case SymbolicParse::Error:
+      err = {serr.message, serr.offset};
+      return false;
+    case SymbolicParse::NotSymbolic:
+      break;
     }
     RegisterError rerr;
     switch (parseRegister(toks, pos, op.reg, rerr)) {

@@ -6,7 +6,7 @@
 
 #include "disasm/operands.h"
 #include "disasm/salu.h"
-#include "isa/gfx1100/salu_symbols.inc"
+#include "isa/salu_symbolic.h"
 
 namespace gcnkit::disasm::detail::salu {
 
@@ -77,12 +77,8 @@ void appendWaitcnt(std::string &out, uint32_t v) {
 
 // instid0 [3:0], instskip [6:4], instid1 [10:7]; zero fields are left out, all zero prints 0.
 void appendDelayAlu(std::string &out, uint32_t v) {
-  static constexpr std::array<std::string_view, 12> kInstId = {
-      "NO_DEP",        "VALU_DEP_1",    "VALU_DEP_2",    "VALU_DEP_3",        "VALU_DEP_4",
-      "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1",
-      "SALU_CYCLE_2",  "SALU_CYCLE_3"};
-  static constexpr std::array<std::string_view, 6> kSkip = {"SAME",   "NEXT",   "SKIP_1",
-                                                            "SKIP_2", "SKIP_3", "SKIP_4"};
+  const auto &kInstId = isa::salu::kDelayAluInstId;
+  const auto &kSkip = isa::salu::kDelayAluSkip;
   unsigned id0 = v & 15, skip = (v >> 4) & 7, id1 = (v >> 7) & 15;
   size_t start = out.size();
   auto sep = [&] {
@@ -126,17 +122,10 @@ void appendDepctr(std::string &out, uint32_t v) {
     appendHex(out, v);
     return;
   }
-  struct Field {
-    std::string_view name;
-    unsigned shift, width;
-  };
-  static constexpr Field kFields[] = {{"depctr_hold_cnt", 7, 1}, {"depctr_sa_sdst", 0, 1},
-                                      {"depctr_va_vdst", 12, 4}, {"depctr_va_sdst", 9, 3},
-                                      {"depctr_va_ssrc", 8, 1},  {"depctr_va_vcc", 1, 1},
-                                      {"depctr_vm_vsrc", 2, 3}};
+  const auto &kFields = isa::salu::kDepctr;
   bool all = (v & 0xFF9F) == 0xFF9F;
   size_t start = out.size();
-  for (const Field &f : kFields) {
+  for (const auto &f : kFields) {
     unsigned mask = (1u << f.width) - 1, x = (v >> f.shift) & mask;
     if (!all && x == mask)
       continue;
