@@ -94,7 +94,10 @@ INSTANTIATE_TEST_SUITE_P(
         ObjectCase{".data\n.ascii \"hello\"\n.asciz \"x\"\n.zero 3\n.fill 2, 2, 0x1234\n"
                    ".section .bss,\"aw\",@nobits\n.zero 16\n.section .foo,\"aMS\",@progbits,1\n"
                    ".byte 1\nx = 5\n.weak w\n.long w\n.local l\n",
-                   false}));
+                   false}),
+    [](const ::testing::TestParamInfo<ObjectCase>& info) {
+      return "case" + std::to_string(info.index);
+    });
 
 }  // namespace
 }  // namespace gcnkit::assembler
