@@ -5,6 +5,7 @@
 #include "gcnkit/mc_text.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <vector>
 
@@ -96,7 +97,7 @@ public:
   char peek() const { return s_[pos_]; }
   size_t pos() const { return pos_; }
   void advance(size_t n) { pos_ += n; }
-  std::string_view rest() const { return s_.substr(pos_); }
+  std::string_view rest() const { return std::string_view(s_.data() + pos_, s_.size() - pos_); }
   void skipLine() {
     size_t nl = s_.find('\n', pos_);
     pos_ = nl == std::string_view::npos ? s_.size() : nl;
@@ -109,9 +110,36 @@ private:
   const McTextOptions& opts_;
 };
 
+// Characters that end a byte token (llvm-mc's " \t\n\r,#[]").
+constexpr auto kDelimiter = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view(" \t\n\r,#[]"))
+    t[c] = true;
+  return t;
+}();
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
 // StringRef::getAsInteger with radix 0: 0x/0X hex, 0b/0B binary, 0o or leading 0 octal,
 // otherwise decimal; the whole token must be consumed.
 bool parseByte(std::string_view tok, unsigned& value) {
+  // The common spelling, 0xNN, without the general path.
+  if ((tok.size() == 4 || tok.size() == 3) && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
+    int hi = hexDigit(tok[2]);
+    int lo = tok.size() == 4 ? hexDigit(tok[3]) : 0;
+    if (hi >= 0 && lo >= 0) {
+      value = tok.size() == 4 ? static_cast<unsigned>(hi * 16 + lo) : static_cast<unsigned>(hi);
+      return true;
+    }
+  }
   unsigned radix = 10;
   if (tok.size() >= 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
     radix = 16;
@@ -146,6 +174,10 @@ McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
   Reader rd(input, opts);
   std::vector<uint8_t> bytes;
   std::vector<size_t> where;  // input offset of each byte
+  // "0xNN," is five characters a byte; an instruction line prints to about 40.
+  bytes.reserve(input.size() / 5);
+  where.reserve(input.size() / 5);
+  res.out.reserve(input.size() * 2);
   bool inAtomicBlock = false;
   std::string text, enc;
 
@@ -161,12 +193,18 @@ McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
         index += inst.size ? inst.size : 1;
         continue;
       }
-      text.clear();
-      dis.print(inst, text);
-      enc.clear();
-      if (opts.showEncoding)
+      if (opts.showEncoding) {
+        text.clear();
+        dis.print(inst, text);
+        enc.clear();
         dis.encode(inst, enc);
-      support::appendListingLine(res.out, text, enc, opts.showEncoding);
+        support::appendListingLine(res.out, text, enc, true);
+      } else {
+        // The common case prints straight into the output.
+        res.out += '\t';
+        dis.print(inst, res.out);
+        res.out += '\n';
+      }
       index += inst.size;
     }
     return false;
@@ -199,13 +237,19 @@ McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
       c = rd.peek();
       if (c == '[' || c == ']')
         break;
+      // The token runs to the next delimiter, or (unless strict) to a `//` inside it. This is
+      // the hot loop of the front end: one pass, no library calls.
       std::string_view r = rd.rest();
-      size_t n = std::min(r.find_first_of(" \t\n\r,#[]"), r.size());
-      if (!opts.strictComments) {
-        // Only within the token: searching the rest of the input would be quadratic.
-        size_t slash = r.substr(0, n).find("//");
-        if (slash != std::string_view::npos && slash > 0)
-          n = slash;
+      size_t n = 0;
+      const bool slashes = !opts.strictComments;
+      // Fast path for the usual "0xNN" followed by a delimiter or the end.
+      if (r.size() >= 4 && r[0] == '0' && (r[1] | 0x20) == 'x' && hexDigit(r[2]) >= 0 &&
+          hexDigit(r[3]) >= 0 && (r.size() == 4 || kDelimiter[static_cast<unsigned char>(r[4])]))
+        n = 4;
+      while (n < r.size() && !kDelimiter[static_cast<unsigned char>(r[n])]) {
+        if (slashes && r[n] == '/' && n > 0 && n + 1 < r.size() && r[n + 1] == '/')
+          break;
+        ++n;
       }
       std::string_view tok = r.substr(0, n);
       unsigned v;
