@@ -17,12 +17,12 @@ namespace {
 class KernelCapture final : public Streamer {
 public:
   std::vector<AmdhsaKernel> kernels;
-  void switchSection(const SectionSpec&) override {}
+  void switchSection(const SectionSpec &) override {}
   void emitLabel(std::string_view) override {}
-  void emitAssignment(std::string_view, const Expr*, int64_t) override {}
+  void emitAssignment(std::string_view, const Expr *, int64_t) override {}
   void emitSymbolAttribute(std::string_view, SymbolAttr) override {}
-  void emitSize(std::string_view, const Expr*, int64_t) override {}
-  void emitValue(const Expr*, int64_t, unsigned) override {}
+  void emitSize(std::string_view, const Expr *, int64_t) override {}
+  void emitValue(const Expr *, int64_t, unsigned) override {}
   void emitBytes(std::string_view) override {}
   void emitFill(int64_t, unsigned, uint64_t) override {}
   void emitZeros(int64_t, int64_t, bool) override {}
@@ -30,10 +30,10 @@ public:
   void emitInstruction(std::string_view, std::string_view) override {}
   void emitBlankLine() override {}
   void emitDirectiveLine(std::string_view) override {}
-  void emitAmdhsaKernel(const AmdhsaKernel& k) override { kernels.push_back(k); }
+  void emitAmdhsaKernel(const AmdhsaKernel &k) override { kernels.push_back(k); }
 };
 
-std::vector<uint8_t> llvmRodata(const std::string& src) {
+std::vector<uint8_t> llvmRodata(const std::string &src) {
   std::string path = difftest::writeTempFile(src, ".s");
   std::string obj = path + ".o";
   difftest::ToolRun mc = difftest::runTool({"llvm-mc-19", "-triple=amdgcn-amd-amdhsa",
@@ -55,11 +55,12 @@ std::vector<uint8_t> llvmRodata(const std::string& src) {
   return bytes;
 }
 
-class AmdhsaDescriptorTest : public ::testing::TestWithParam<const char*> {};
+class AmdhsaDescriptorTest : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(AmdhsaDescriptorTest, BytesMatchLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
-  std::string src = std::string(".rodata\n.amdhsa_kernel k\n") + GetParam() + ".end_amdhsa_kernel\n";
+  std::string src =
+      std::string(".rodata\n.amdhsa_kernel k\n") + GetParam() + ".end_amdhsa_kernel\n";
   std::vector<uint8_t> want = llvmRodata(src);
   ASSERT_EQ(want.size(), 64u) << src;
   SourceManager sm;
@@ -107,5 +108,5 @@ INSTANTIATE_TEST_SUITE_P(
         ".amdhsa_exception_fp_ieee_div_zero 1\n.amdhsa_exception_fp_ieee_overflow 1\n"
         ".amdhsa_exception_fp_ieee_underflow 1\n.amdhsa_exception_fp_ieee_inexact 1\n"));
 
-}  // namespace
-}  // namespace gcnkit::assembler
+} // namespace
+} // namespace gcnkit::assembler

@@ -11,11 +11,10 @@
 namespace gcnkit::assembler {
 namespace {
 
-std::string randomExpr(std::mt19937_64& rng, int depth) {
-  static const char* kBinary[] = {"+",  "-", "*", "/", "%",  "<<", ">>", "&",  "|",
-                                  "^",  "!", "&&", "||", "==", "!=", "<>", "<", "<=",
-                                  ">",  ">="};
-  static const char* kUnary[] = {"-", "~", "!", "+"};
+std::string randomExpr(std::mt19937_64 &rng, int depth) {
+  static const char *kBinary[] = {"+", "-",  "*",  "/",  "%",  "<<", ">>", "&",  "|", "^",
+                                  "!", "&&", "||", "==", "!=", "<>", "<",  "<=", ">", ">="};
+  static const char *kUnary[] = {"-", "~", "!", "+"};
   switch (depth <= 0 ? 0 : rng() % 4) {
   case 0: {
     switch (rng() % 5) {
@@ -67,8 +66,7 @@ TEST(AsmExpr, RandomExpressionsMatchLlvmMc) {
     src += ".quad " + exprs.back() + "\n";
   }
   std::string path = difftest::writeTempFile(src, ".s");
-  difftest::ToolRun ref =
-      difftest::runTool({"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", path});
+  difftest::ToolRun ref = difftest::runTool({"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", path});
   std::istringstream out(ref.out);
   std::vector<std::string> values;
   for (std::string line; std::getline(out, line);)
@@ -97,5 +95,5 @@ TEST(AsmExpr, RandomExpressionsMatchLlvmMc) {
   EXPECT_GT(compared, 2500);
 }
 
-}  // namespace
-}  // namespace gcnkit::assembler
+} // namespace
+} // namespace gcnkit::assembler

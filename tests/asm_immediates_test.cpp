@@ -17,12 +17,12 @@ namespace {
 using isa::DataType;
 
 struct Form {
-  const char* prefix;  // instruction up to the operand
-  const char* suffix;  // after it
+  const char *prefix; // instruction up to the operand
+  const char *suffix; // after it
   DataType type;
   // Where src0 sits in the encoding: byte offset and bit width (9 bits spill into byte+1).
   unsigned byte;
-  unsigned size;  // instruction size without literal
+  unsigned size; // instruction size without literal
 };
 
 constexpr Form kForms[] = {
@@ -35,18 +35,62 @@ constexpr Form kForms[] = {
     {"v_add_nc_u32 v0, ", ", v1", DataType::U32, 0, 4},
 };
 
-const char* kValues[] = {
-    "0",        "1",        "64",        "65",        "-1",         "-16",       "-17",
-    "0.5",      "-0.5",     "1.0",       "-1.0",      "2.0",        "-2.0",      "4.0",
-    "-4.0",     "0.15915494", "0.1592",  "0.15915494309189532", "1.5", "-0.0",   "0.0",
-    "0x3f800000", "0x3c00", "0x3800",    "0x3118",    "0xffff",     "0x10000",   "0xffffffff",
-    "0x1ffffffff", "0xffffffff80000000", "0xffffffff7fffffff", "0x3ff0000000000000",
-    "0x3ff00000", "0x3fe0000000000000", "100", "-100", "65504.0", "65519.0", "65520.0",
-    "1e40",     "1e-50",    "1e-10",     "3.4028235e38", "0x12345678", "0xfff0", "-256",
-    "0x80000000", "0xfffffffe00000000", "1e400", "0x7fffffffffffffff", "1.0e-45", "6e-8",
+const char *kValues[] = {
+    "0",
+    "1",
+    "64",
+    "65",
+    "-1",
+    "-16",
+    "-17",
+    "0.5",
+    "-0.5",
+    "1.0",
+    "-1.0",
+    "2.0",
+    "-2.0",
+    "4.0",
+    "-4.0",
+    "0.15915494",
+    "0.1592",
+    "0.15915494309189532",
+    "1.5",
+    "-0.0",
+    "0.0",
+    "0x3f800000",
+    "0x3c00",
+    "0x3800",
+    "0x3118",
+    "0xffff",
+    "0x10000",
+    "0xffffffff",
+    "0x1ffffffff",
+    "0xffffffff80000000",
+    "0xffffffff7fffffff",
+    "0x3ff0000000000000",
+    "0x3ff00000",
+    "0x3fe0000000000000",
+    "100",
+    "-100",
+    "65504.0",
+    "65519.0",
+    "65520.0",
+    "1e40",
+    "1e-50",
+    "1e-10",
+    "3.4028235e38",
+    "0x12345678",
+    "0xfff0",
+    "-256",
+    "0x80000000",
+    "0xfffffffe00000000",
+    "1e400",
+    "0x7fffffffffffffff",
+    "1.0e-45",
+    "6e-8",
 };
 
-Number parseNumber(const std::string& text) {
+Number parseNumber(const std::string &text) {
   std::vector<Token> toks = tokenize(text);
   size_t pos = 0;
   bool neg = false;
@@ -64,7 +108,7 @@ Number parseNumber(const std::string& text) {
   return Number{false, v ? v->constant : 0, 0};
 }
 
-std::vector<uint8_t> parseEncoding(const std::string& line) {
+std::vector<uint8_t> parseEncoding(const std::string &line) {
   std::vector<uint8_t> bytes;
   size_t p = line.find("encoding: [");
   if (p == std::string::npos)
@@ -78,15 +122,15 @@ std::vector<uint8_t> parseEncoding(const std::string& line) {
 TEST(AsmImmediates, SameAsLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
   std::string src;
-  std::vector<std::pair<const Form*, std::string>> cases;
-  for (const Form& f : kForms)
-    for (const char* v : kValues) {
+  std::vector<std::pair<const Form *, std::string>> cases;
+  for (const Form &f : kForms)
+    for (const char *v : kValues) {
       src += std::string(f.prefix) + v + f.suffix + "\n";
       cases.emplace_back(&f, v);
     }
   std::string path = difftest::writeTempFile(src, ".s");
-  difftest::ToolRun ref = difftest::runTool(
-      {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", path});
+  difftest::ToolRun ref =
+      difftest::runTool({"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", path});
   std::map<size_t, bool> errorLines;
   std::istringstream err(ref.err);
   for (std::string l; std::getline(err, l);) {
@@ -101,8 +145,8 @@ TEST(AsmImmediates, SameAsLlvmMc) {
       lines.push_back(l);
   size_t next = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
-    const Form& f = *cases[i].first;
-    const std::string& value = cases[i].second;
+    const Form &f = *cases[i].first;
+    const std::string &value = cases[i].second;
     std::optional<EncodedImm> got = encodeImmediate(parseNumber(value), f.type);
     std::string what = std::string(f.prefix) + value;
     if (errorLines.count(i + 1)) {
@@ -126,5 +170,5 @@ TEST(AsmImmediates, SameAsLlvmMc) {
   }
 }
 
-}  // namespace
-}  // namespace gcnkit::assembler
+} // namespace
+} // namespace gcnkit::assembler

@@ -14,14 +14,14 @@
 namespace gcnkit::assembler {
 namespace {
 
-std::string readFile(const std::string& path) {
+std::string readFile(const std::string &path) {
   std::ifstream f(path, std::ios::binary);
   std::ostringstream ss;
   ss << f.rdbuf();
   return std::move(ss).str();
 }
 
-std::string hexDiff(const std::string& a, const std::string& b) {
+std::string hexDiff(const std::string &a, const std::string &b) {
   for (size_t i = 0; i < std::min(a.size(), b.size()); ++i)
     if (a[i] != b[i])
       return "first difference at byte " + std::to_string(i);
@@ -29,7 +29,7 @@ std::string hexDiff(const std::string& a, const std::string& b) {
 }
 
 struct ObjectCase {
-  const char* source;
+  const char *source;
   bool amdhsa;
 };
 
@@ -37,12 +37,12 @@ class AsmObjectTest : public ::testing::TestWithParam<ObjectCase> {};
 
 TEST_P(AsmObjectTest, SameBytesAsLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
-  const ObjectCase& c = GetParam();
+  const ObjectCase &c = GetParam();
   std::string path = difftest::writeTempFile(c.source, ".s");
   std::string obj = path + ".o";
-  difftest::ToolRun mc = difftest::runTool(
-      {"llvm-mc-19", c.amdhsa ? "-triple=amdgcn-amd-amdhsa" : "-arch=amdgcn", "-mcpu=gfx1100",
-       "-filetype=obj", path, "-o", obj});
+  difftest::ToolRun mc =
+      difftest::runTool({"llvm-mc-19", c.amdhsa ? "-triple=amdgcn-amd-amdhsa" : "-arch=amdgcn",
+                         "-mcpu=gfx1100", "-filetype=obj", path, "-o", obj});
   ASSERT_EQ(mc.status, 0) << mc.err;
   std::string want = readFile(obj);
   unlink(path.c_str());
@@ -64,8 +64,7 @@ TEST_P(AsmObjectTest, SameBytesAsLlvmMc) {
 INSTANTIATE_TEST_SUITE_P(
     Sources, AsmObjectTest,
     ::testing::Values(
-        ObjectCase{"", false}, ObjectCase{"", true},
-        ObjectCase{".text\n.long 1\n", false},
+        ObjectCase{"", false}, ObjectCase{"", true}, ObjectCase{".text\n.long 1\n", false},
         ObjectCase{"a:\n.long 1\nb:\n.long b - a\n.long 4*(b-a)\n.long c - b\nc:\n"
                    ".size a, b - a\n.size b, .-b\n.set q, b - a\n.long q\n.p2align 3\n"
                    ".long .-a\n",
@@ -95,9 +94,9 @@ INSTANTIATE_TEST_SUITE_P(
                    ".section .bss,\"aw\",@nobits\n.zero 16\n.section .foo,\"aMS\",@progbits,1\n"
                    ".byte 1\nx = 5\n.weak w\n.long w\n.local l\n",
                    false}),
-    [](const ::testing::TestParamInfo<ObjectCase>& info) {
+    [](const ::testing::TestParamInfo<ObjectCase> &info) {
       return "case" + std::to_string(info.index);
     });
 
-}  // namespace
-}  // namespace gcnkit::assembler
+} // namespace
+} // namespace gcnkit::assembler

@@ -11,12 +11,12 @@
 namespace gcnkit::assembler {
 namespace {
 
-void expectSameAsLlvmMc(const std::string& src, bool amdhsa) {
+void expectSameAsLlvmMc(const std::string &src, bool amdhsa) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
   std::string path = difftest::writeTempFile(src, ".s");
-  difftest::ToolRun ref = difftest::runTool(
-      {"llvm-mc-19", amdhsa ? "-triple=amdgcn-amd-amdhsa" : "-arch=amdgcn", "-mcpu=gfx1100",
-       "-show-encoding", path});
+  difftest::ToolRun ref =
+      difftest::runTool({"llvm-mc-19", amdhsa ? "-triple=amdgcn-amd-amdhsa" : "-arch=amdgcn",
+                         "-mcpu=gfx1100", "-show-encoding", path});
   unlink(path.c_str());
   SourceManager sm;
   uint32_t buf = sm.addBuffer(path, src);
@@ -30,19 +30,18 @@ void expectSameAsLlvmMc(const std::string& src, bool amdhsa) {
   EXPECT_EQ(ok ? 0 : 1, ref.status) << src;
 }
 
-class AsmParserTest : public ::testing::TestWithParam<const char*> {};
+class AsmParserTest : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(AsmParserTest, SameAsLlvmMc) { expectSameAsLlvmMc(GetParam(), false); }
 
-class AmdhsaTest : public ::testing::TestWithParam<const char*> {};
+class AmdhsaTest : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(AmdhsaTest, SameAsLlvmMc) { expectSameAsLlvmMc(GetParam(), true); }
 
 INSTANTIATE_TEST_SUITE_P(
     Snippets, AmdhsaTest,
     ::testing::Values(
-        "",
-        ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.amdhsa_code_object_version 5\n",
+        "", ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.amdhsa_code_object_version 5\n",
         ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1101\"\n.amdgcn_target \"bogus\"\n"
         ".amdgcn_target foo\n.amdhsa_code_object_version 4\n.amdhsa_code_object_version x\n",
         ".rodata\n.amdhsa_kernel k\n.amdhsa_next_free_vgpr 8\n.amdhsa_next_free_sgpr 16\n"
@@ -87,8 +86,7 @@ INSTANTIATE_TEST_SUITE_P(
         ".byte 1,2 , 3\n.byte -1\n.byte 255\n.short -1\n.short 65535, 1\n",
         ".long 0xffffffff\n.quad 0x123456789abcdef0\n.2byte 5\n.4byte 6\n.8byte 7\n.int 8\n"
         ".value 10\n",
-        ".hword 9\n.word 11\n",
-        ".ascii \"ab\\n\"\n.asciz \"cd\"\n.string \"ef\"\n",
+        ".hword 9\n.word 11\n", ".ascii \"ab\\n\"\n.asciz \"cd\"\n.string \"ef\"\n",
         ".zero 3\n.skip 2, 0xff\n.space 4\n.fill 2\n.fill 2, 2\n.fill 2, 4, -1\n",
         ".balign 16\n.balign 16, 0xff\n.p2align 3, 0, 4\n.align 8\n",
         ".ifdef x\n.byte 1\n.endif\n.ifndef x\n.byte 2\n.endif\n.ifeq 0\n.byte 3\n.endif\n"
@@ -107,8 +105,7 @@ INSTANTIATE_TEST_SUITE_P(
         ".if 1 > 2\n.byte 1\n.else\n.byte 2\n.endif\n",
         ".if 0\n.if 1\n.byte 1\n.else\n.byte 2\n.endif\n.else\n.byte 3\n.endif\n",
         ".else\n.endif\n.byte 1 ; comment\n.byte 2 // comment\n# line comment\n",
-        ".byte 2 /* c */ , 3\n/* multi\nline */ .byte 4\n.byte 5 ;; x\n",
-        ".if x\n.endif\n.foo\n",
+        ".byte 2 /* c */ , 3\n/* multi\nline */ .byte 4\n.byte 5 ;; x\n", ".if x\n.endif\n.foo\n",
         ".macro bad a\n  .byte \\a\n.endm\n  bad 300\n.rept 2\n  .byte 1000\n.endr\n",
         "foo:\n.long foo\n.long foo+4\n",
         "a:\n.long 1\nb:\n.long b - a\n.long 4*(b-a)\n.long c - b\nc:\n.size a, b - a\n"
@@ -119,5 +116,5 @@ INSTANTIATE_TEST_SUITE_P(
         ".type f,\"object\"\n.type g,STT_FUNC\nk:\n.size k, 4\n",
         ".long 2f - 1f\n1: .long 0\n2:\n"));
 
-}  // namespace
-}  // namespace gcnkit::assembler
+} // namespace
+} // namespace gcnkit::assembler

@@ -14,7 +14,7 @@
 namespace gcnkit::assembler {
 namespace {
 
-std::string hexLine(const std::vector<uint8_t>& b) {
+std::string hexLine(const std::vector<uint8_t> &b) {
   std::string s;
   char buf[8];
   for (size_t i = 0; i < b.size(); ++i) {
@@ -25,10 +25,10 @@ std::string hexLine(const std::vector<uint8_t>& b) {
 }
 
 // Instruction texts llvm-mc prints for random encodings of a family.
-std::vector<std::string> corpusTexts(const char* family, size_t count, uint64_t seed) {
+std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t seed) {
   difftest::Rng rng(seed);
-  const difftest::FamilyGenerator* gen = nullptr;
-  for (const auto& g : difftest::familyGenerators())
+  const difftest::FamilyGenerator *gen = nullptr;
+  for (const auto &g : difftest::familyGenerators())
     if (g.name == family)
       gen = &g;
   std::string input;
@@ -50,16 +50,16 @@ std::vector<std::string> corpusTexts(const char* family, size_t count, uint64_t 
 
 struct Outcome {
   bool ok;
-  std::string bytes;  // hex listing of the encoding
+  std::string bytes; // hex listing of the encoding
 };
 
-std::vector<Outcome> llvmAssemble(const std::vector<std::string>& texts) {
+std::vector<Outcome> llvmAssemble(const std::vector<std::string> &texts) {
   std::string src;
-  for (const std::string& t : texts)
+  for (const std::string &t : texts)
     src += t + "\n";
   std::string path = difftest::writeTempFile(src, ".s");
-  difftest::ToolRun r = difftest::runTool(
-      {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", path});
+  difftest::ToolRun r =
+      difftest::runTool({"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", path});
   unlink(path.c_str());
   std::vector<Outcome> out(texts.size(), Outcome{true, {}});
   std::istringstream err(r.err);
@@ -82,11 +82,11 @@ std::vector<Outcome> llvmAssemble(const std::vector<std::string>& texts) {
   return out;
 }
 
-std::string hexOf(const std::string& bytes) {
+std::string hexOf(const std::string &bytes) {
   return hexLine(std::vector<uint8_t>(bytes.begin(), bytes.end()));
 }
 
-class AsmRoundTrip : public ::testing::TestWithParam<const char*> {};
+class AsmRoundTrip : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(AsmRoundTrip, SameBytesOrBothReject) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
@@ -97,7 +97,7 @@ TEST_P(AsmRoundTrip, SameBytesOrBothReject) {
   size_t mismatches = 0, reported = 0;
   for (size_t i = 0; i < texts.size(); ++i) {
     std::vector<Token> toks = tokenize(texts[i]);
-    toks.pop_back();  // Eof
+    toks.pop_back(); // Eof
     EncodedInstruction enc;
     InstructionAssembler::Failure f;
     bool ok = as.encode(toks, enc, f);
@@ -114,5 +114,5 @@ TEST_P(AsmRoundTrip, SameBytesOrBothReject) {
 
 INSTANTIATE_TEST_SUITE_P(Families, AsmRoundTrip, ::testing::Values("salu"));
 
-}  // namespace
-}  // namespace gcnkit::assembler
+} // namespace
+} // namespace gcnkit::assembler

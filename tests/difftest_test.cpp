@@ -10,8 +10,8 @@
 namespace gcnkit::difftest {
 namespace {
 
-uint64_t envCount(const char* name, uint64_t dflt) {
-  const char* v = std::getenv(name);
+uint64_t envCount(const char *name, uint64_t dflt) {
+  const char *v = std::getenv(name);
   return v ? std::strtoull(v, nullptr, 10) : dflt;
 }
 
@@ -22,14 +22,14 @@ TEST(DiffTest, RandomEncodingsMatchLlvmMc) {
   opts.seed = envCount("GCNKIT_DIFF_SEED", 20261121);
   CompareReport r = compareWithLlvmMc(opts);
   ASSERT_TRUE(r.error.empty()) << r.error;
-  for (const FamilyStats& f : r.families) {
+  for (const FamilyStats &f : r.families) {
     EXPECT_EQ(f.mismatches, 0u) << f.name << ": " << f.mismatches << " of " << f.encodings;
     // Biased generators: most encodings must decode, or the test proves little.
     EXPECT_GT(f.decoded * 10, f.encodings * 6) << f.name << " decodes too rarely";
   }
-  for (const std::string& e : r.examples)
+  for (const std::string &e : r.examples)
     ADD_FAILURE() << e;
 }
 
-}  // namespace
-}  // namespace gcnkit::difftest
+} // namespace
+} // namespace gcnkit::difftest

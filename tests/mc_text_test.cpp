@@ -5,13 +5,13 @@
 #include <unistd.h>
 
 #include "gcnkit/mc_text.h"
-#include "support/listing.h"
 #include "oracle.h"
+#include "support/listing.h"
 
 namespace gcnkit::disasm {
 namespace {
 
-void expectSameAsLlvmMc(const std::string& input, bool showEncoding) {
+void expectSameAsLlvmMc(const std::string &input, bool showEncoding) {
   std::string path = difftest::writeTempFile(input, ".txt");
   difftest::ToolRun ref = difftest::llvmMcDisassemble(path, showEncoding);
   Disassembler dis;
@@ -25,7 +25,7 @@ void expectSameAsLlvmMc(const std::string& input, bool showEncoding) {
   EXPECT_EQ(got.error ? 1 : 0, ref.status) << "input: " << input;
 }
 
-class McTextTest : public ::testing::TestWithParam<const char*> {};
+class McTextTest : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(McTextTest, SameAsLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
@@ -69,5 +69,5 @@ TEST(Listing, EncodingCommentColumn) {
   EXPECT_EQ(out, "\t" + longText + " ; encoding: [0x01]\n");
 }
 
-}  // namespace
-}  // namespace gcnkit::disasm
+} // namespace
+} // namespace gcnkit::disasm

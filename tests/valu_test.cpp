@@ -10,7 +10,7 @@
 namespace gcnkit::disasm {
 namespace {
 
-void expectSameAsLlvmMc(const std::string& input) {
+void expectSameAsLlvmMc(const std::string &input) {
   std::string path = difftest::writeTempFile(input, ".txt");
   difftest::ToolRun ref = difftest::llvmMcDisassemble(path, true);
   Disassembler dis;
@@ -22,7 +22,7 @@ void expectSameAsLlvmMc(const std::string& input) {
   EXPECT_EQ(got.err, ref.err) << "input: " << input;
 }
 
-class ValuTest : public ::testing::TestWithParam<const char*> {};
+class ValuTest : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(ValuTest, SameAsLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
@@ -80,5 +80,5 @@ INSTANTIATE_TEST_SUITE_P(
         // Truncated input: the bytes of the next line complete the instruction.
         "0xff,0x02,0x02,0x7e\n0x00,0x00,0x80,0x3f"));
 
-}  // namespace
-}  // namespace gcnkit::disasm
+} // namespace
+} // namespace gcnkit::disasm

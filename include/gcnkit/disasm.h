@@ -15,17 +15,17 @@ enum class DecodeStatus : uint8_t { Success, Fail };
 // One decoded instruction: the table row plus the raw dwords it was decoded from. Printing,
 // re-encoding and the emulator's pre-decoder all start from this.
 struct Inst {
-  const isa::InstrDesc* desc = nullptr;
-  uint32_t words[4] = {};  // raw dwords, including a trailing literal / DPP dword
-  uint8_t size = 0;        // bytes consumed
-  uint8_t flags = 0;       // codec-specific facts found while decoding (e.g. DPP16, literal)
+  const isa::InstrDesc *desc = nullptr;
+  uint32_t words[4] = {}; // raw dwords, including a trailing literal / DPP dword
+  uint8_t size = 0;       // bytes consumed
+  uint8_t flags = 0;      // codec-specific facts found while decoding (e.g. DPP16, literal)
 };
 
 // Where printing happens: llvm-mc prints branch targets as raw offsets, llvm-objdump adds the
 // target address and a symbol.
 struct PrintOptions {
   bool objdump = false;
-  uint64_t address = 0;  // address of the instruction (objdump mode)
+  uint64_t address = 0; // address of the instruction (objdump mode)
 };
 
 class Disassembler {
@@ -34,14 +34,14 @@ public:
 
   // Decodes one instruction from the front of bytes. On failure, inst.size says how many
   // bytes llvm-mc would skip (min(4, bytes.size())).
-  DecodeStatus decode(std::span<const uint8_t> bytes, Inst& inst) const;
+  DecodeStatus decode(std::span<const uint8_t> bytes, Inst &inst) const;
 
   // Appends the instruction text, without indentation or newline.
-  void print(const Inst& inst, std::string& out, const PrintOptions& opts = {}) const;
+  void print(const Inst &inst, std::string &out, const PrintOptions &opts = {}) const;
 
   // Appends the bytes llvm-mc's encoder would emit for the decoded instruction (what it shows
   // with -show-encoding: a re-encoding, which drops bits the decoder ignores).
-  void encode(const Inst& inst, std::string& out) const;
+  void encode(const Inst &inst, std::string &out) const;
 
   isa::Target target() const { return target_; }
 
@@ -49,4 +49,4 @@ private:
   isa::Target target_;
 };
 
-}  // namespace gcnkit::disasm
+} // namespace gcnkit::disasm

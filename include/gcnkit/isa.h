@@ -149,8 +149,8 @@ inline constexpr uint32_t Neg = 1u << 4;
 inline constexpr uint32_t Abs = 1u << 5;
 inline constexpr uint32_t NegLo = 1u << 6;
 inline constexpr uint32_t NegHi = 1u << 7;
-inline constexpr uint32_t Dpp16 = 1u << 8;  // has a DPP16 variant
-inline constexpr uint32_t Dpp8 = 1u << 9;   // has a DPP8 variant
+inline constexpr uint32_t Dpp16 = 1u << 8; // has a DPP16 variant
+inline constexpr uint32_t Dpp8 = 1u << 9;  // has a DPP8 variant
 inline constexpr uint32_t Glc = 1u << 10;
 inline constexpr uint32_t Slc = 1u << 11;
 inline constexpr uint32_t Dlc = 1u << 12;
@@ -168,25 +168,25 @@ inline constexpr uint32_t A16 = 1u << 23;
 inline constexpr uint32_t D16 = 1u << 24;
 inline constexpr uint32_t R128 = 1u << 25;
 inline constexpr uint32_t WaitExp = 1u << 26;
-inline constexpr uint32_t WaitVdst = 1u << 27;  // LDSDIR wait_vdst
-}  // namespace mod
+inline constexpr uint32_t WaitVdst = 1u << 27; // LDSDIR wait_vdst
+} // namespace mod
 
 inline constexpr int kMaxOperands = 8;
 
 struct OperandDesc {
   Field field = Field::None;
   OperandKind kind = OperandKind::None;
-  uint8_t regs = 0;  // register count for register operands (1 = 32 bits)
+  uint8_t regs = 0; // register count for register operands (1 = 32 bits)
   DataType type = DataType::None;
-  bool isDef = false;  // written by the instruction
+  bool isDef = false; // written by the instruction
 };
 
 struct InstrDesc {
-  std::string_view name;  // mnemonic as llvm-mc prints it for this format (e.g. "v_add_f32_e32")
+  std::string_view name; // mnemonic as llvm-mc prints it for this format (e.g. "v_add_f32_e32")
   Format format;
   uint16_t opcode;
-  uint32_t modifiers;  // mod:: bits
-  uint32_t flags;      // format-specific facts (see the family codec that reads them)
+  uint32_t modifiers; // mod:: bits
+  uint32_t flags;     // format-specific facts (see the family codec that reads them)
   uint8_t numOperands;
   OperandDesc operands[kMaxOperands];
 };
@@ -195,6 +195,6 @@ struct InstrDesc {
 std::span<const InstrDesc> instructions(Target t);
 
 // Finds the instruction with this format and opcode, or nullptr. O(1).
-const InstrDesc* lookup(Target t, Format f, uint32_t opcode);
+const InstrDesc *lookup(Target t, Format f, uint32_t opcode);
 
-}  // namespace gcnkit::isa
+} // namespace gcnkit::isa

@@ -12,7 +12,7 @@ struct KernelDescriptor {
   uint32_t groupSegmentFixedSize = 0;    // bytes 0..3: LDS
   uint32_t privateSegmentFixedSize = 0;  // bytes 4..7: scratch per work-item
   uint32_t kernargSize = 0;              // bytes 8..11
-  int64_t kernelCodeEntryByteOffset = 0;  // bytes 16..23: entry relative to the descriptor
+  int64_t kernelCodeEntryByteOffset = 0; // bytes 16..23: entry relative to the descriptor
   uint32_t computePgmRsrc3 = 0;          // bytes 44..47
   uint32_t computePgmRsrc1 = 0;          // bytes 48..51
   uint32_t computePgmRsrc2 = 0;          // bytes 52..55
@@ -24,7 +24,7 @@ struct KernelDescriptor {
 
   std::array<uint8_t, kSize> encode() const;
   // Reads a descriptor; returns false if fewer than 64 bytes are given.
-  static bool decode(std::span<const uint8_t> bytes, KernelDescriptor& out);
+  static bool decode(std::span<const uint8_t> bytes, KernelDescriptor &out);
 };
 
 // Bit positions of the descriptor words (GFX10/GFX11).
@@ -34,7 +34,9 @@ struct BitField {
   uint8_t width;
   constexpr uint32_t mask() const { return ((width == 32 ? 0 : (1u << width)) - 1u) << lo; }
   constexpr uint32_t get(uint32_t w) const { return (w & mask()) >> lo; }
-  constexpr uint32_t set(uint32_t w, uint32_t v) const { return (w & ~mask()) | ((v << lo) & mask()); }
+  constexpr uint32_t set(uint32_t w, uint32_t v) const {
+    return (w & ~mask()) | ((v << lo) & mask());
+  }
 };
 // COMPUTE_PGM_RSRC1
 inline constexpr BitField kGranulatedWorkitemVgprCount{0, 6};
@@ -89,6 +91,6 @@ inline constexpr BitField kEnableSgprFlatScratchInit{5, 1};
 inline constexpr BitField kEnableSgprPrivateSegmentSize{6, 1};
 inline constexpr BitField kEnableWavefrontSize32{10, 1};
 inline constexpr BitField kUsesDynamicStack{11, 1};
-}  // namespace kd
+} // namespace kd
 
-}  // namespace gcnkit::isa
+} // namespace gcnkit::isa

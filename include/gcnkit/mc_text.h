@@ -17,13 +17,13 @@ struct McTextOptions {
 };
 
 struct McTextResult {
-  std::string out;  // stdout text
-  std::string err;  // stderr text (diagnostics)
-  bool error = false;  // llvm-mc's exit status would be 1
+  std::string out;    // stdout text
+  std::string err;    // stderr text (diagnostics)
+  bool error = false; // llvm-mc's exit status would be 1
 };
 
 // Disassembles `input` (the contents of `filename`, "<stdin>" for standard input).
-McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
-                               std::string_view filename, const McTextOptions& opts = {});
+McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
+                               std::string_view filename, const McTextOptions &opts = {});
 
-}  // namespace gcnkit::disasm
+} // namespace gcnkit::disasm

@@ -12,12 +12,12 @@ namespace kd = isa::kd;
 enum class Word : uint8_t { Group, Private, Kernarg, Rsrc1, Rsrc2, Rsrc3, Props, Derived };
 
 struct FieldSpec {
-  std::string_view name;  // without ".amdhsa_"
+  std::string_view name; // without ".amdhsa_"
   Word word;
-  kd::BitField bits;      // for Rsrc*/Props; width also bounds Derived values
-  int64_t defaultValue;   // gfx1100, wave32
-  bool printed;           // part of llvm-mc's listing
-  uint8_t userSgprs;      // user SGPRs the field enables when set
+  kd::BitField bits;    // for Rsrc*/Props; width also bounds Derived values
+  int64_t defaultValue; // gfx1100, wave32
+  bool printed;         // part of llvm-mc's listing
+  uint8_t userSgprs;    // user SGPRs the field enables when set
 };
 
 constexpr kd::BitField kWhole{0, 32};
@@ -34,16 +34,15 @@ constexpr std::array kFields = {
     FieldSpec{"user_sgpr_kernarg_segment_ptr", Word::Props, kd::kEnableSgprKernargSegmentPtr, 0,
               true, 2},
     FieldSpec{"user_sgpr_dispatch_id", Word::Props, kd::kEnableSgprDispatchId, 0, true, 2},
-    FieldSpec{"user_sgpr_private_segment_size", Word::Props, kd::kEnableSgprPrivateSegmentSize,
-              0, true, 1},
+    FieldSpec{"user_sgpr_private_segment_size", Word::Props, kd::kEnableSgprPrivateSegmentSize, 0,
+              true, 1},
     FieldSpec{"wavefront_size32", Word::Props, kd::kEnableWavefrontSize32, 1, true, 0},
     FieldSpec{"uses_dynamic_stack", Word::Props, kd::kUsesDynamicStack, 0, true, 0},
     FieldSpec{"enable_private_segment", Word::Rsrc2, kd::kEnablePrivateSegment, 0, true, 0},
     FieldSpec{"system_sgpr_workgroup_id_x", Word::Rsrc2, kd::kEnableSgprWorkgroupIdX, 1, true, 0},
     FieldSpec{"system_sgpr_workgroup_id_y", Word::Rsrc2, kd::kEnableSgprWorkgroupIdY, 0, true, 0},
     FieldSpec{"system_sgpr_workgroup_id_z", Word::Rsrc2, kd::kEnableSgprWorkgroupIdZ, 0, true, 0},
-    FieldSpec{"system_sgpr_workgroup_info", Word::Rsrc2, kd::kEnableSgprWorkgroupInfo, 0, true,
-              0},
+    FieldSpec{"system_sgpr_workgroup_info", Word::Rsrc2, kd::kEnableSgprWorkgroupInfo, 0, true, 0},
     FieldSpec{"system_vgpr_workitem_id", Word::Rsrc2, kd::kEnableVgprWorkitemId, 0, true, 0},
     FieldSpec{"next_free_vgpr", Word::Derived, kWhole, kRequired, true, 0},
     FieldSpec{"next_free_sgpr", Word::Derived, kWhole, kRequired, true, 0},
@@ -63,8 +62,7 @@ constexpr std::array kFields = {
               0},
     FieldSpec{"exception_fp_denorm_src", Word::Rsrc2, kd::kExceptionFpDenormSrc, 0, true, 0},
     FieldSpec{"exception_fp_ieee_div_zero", Word::Rsrc2, kd::kExceptionFpIeeeDivZero, 0, true, 0},
-    FieldSpec{"exception_fp_ieee_overflow", Word::Rsrc2, kd::kExceptionFpIeeeOverflow, 0, true,
-              0},
+    FieldSpec{"exception_fp_ieee_overflow", Word::Rsrc2, kd::kExceptionFpIeeeOverflow, 0, true, 0},
     FieldSpec{"exception_fp_ieee_underflow", Word::Rsrc2, kd::kExceptionFpIeeeUnderflow, 0, true,
               0},
     FieldSpec{"exception_fp_ieee_inexact", Word::Rsrc2, kd::kExceptionFpIeeeInexact, 0, true, 0},
@@ -82,11 +80,11 @@ constexpr int64_t kUnset = INT64_MIN + 1;
 
 // The largest value a field takes: its bit width, 32 bits for whole words and the register
 // counts (llvm-mc checks those only through the granulated fields).
-int64_t maxValue(const FieldSpec& f) {
+int64_t maxValue(const FieldSpec &f) {
   return f.bits.width >= 32 ? int64_t{0xFFFFFFFF} : (int64_t{1} << f.bits.width) - 1;
 }
 
-}  // namespace
+} // namespace
 
 AmdhsaKernelBuilder::Result AmdhsaKernelBuilder::set(std::string_view directive, int64_t value) {
   if (values_.empty())
@@ -102,7 +100,7 @@ AmdhsaKernelBuilder::Result AmdhsaKernelBuilder::set(std::string_view directive,
   return Result::Ok;
 }
 
-bool AmdhsaKernelBuilder::finish(std::string& error) {
+bool AmdhsaKernelBuilder::finish(std::string &error) {
   if (values_.empty())
     values_.assign(kFields.size(), kUnset);
   auto value = [&](std::string_view name) {
@@ -114,11 +112,11 @@ bool AmdhsaKernelBuilder::finish(std::string& error) {
       error = ".amdhsa_" + std::string(req) + " directive is required";
       return false;
     }
-  isa::KernelDescriptor& d = kernel_.descriptor;
+  isa::KernelDescriptor &d = kernel_.descriptor;
   // Architectural defaults that have no directive on GFX11 (IEEE/DX10 etc. come from the table).
   unsigned impliedUserSgprs = 0;
   for (size_t i = 0; i < kFields.size(); ++i) {
-    const FieldSpec& f = kFields[i];
+    const FieldSpec &f = kFields[i];
     int64_t v = values_[i] != kUnset ? values_[i] : f.defaultValue;
     auto u = static_cast<uint32_t>(v);
     switch (f.word) {
@@ -170,8 +168,8 @@ bool AmdhsaKernelBuilder::finish(std::string& error) {
     error = "too many VGPRs";
     return false;
   }
-  d.computePgmRsrc1 = kd::kGranulatedWorkitemVgprCount.set(d.computePgmRsrc1,
-                                                           static_cast<uint32_t>(vgprBlocks));
+  d.computePgmRsrc1 =
+      kd::kGranulatedWorkitemVgprCount.set(d.computePgmRsrc1, static_cast<uint32_t>(vgprBlocks));
   kernel_.fields.clear();
   for (size_t i = 0; i < kFields.size(); ++i) {
     if (!kFields[i].printed)
@@ -182,4 +180,4 @@ bool AmdhsaKernelBuilder::finish(std::string& error) {
   return true;
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

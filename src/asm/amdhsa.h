@@ -31,13 +31,13 @@ public:
 
   // Validates and computes the descriptor; on failure returns the message llvm-mc reports at
   // the end of the .end_amdhsa_kernel line.
-  bool finish(std::string& error);
+  bool finish(std::string &error);
 
-  const AmdhsaKernel& kernel() const { return kernel_; }
+  const AmdhsaKernel &kernel() const { return kernel_; }
 
 private:
   AmdhsaKernel kernel_;
-  std::vector<int64_t> values_;  // per table entry; INT64_MIN = not given
+  std::vector<int64_t> values_; // per table entry; INT64_MIN = not given
 };
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

@@ -5,7 +5,7 @@ namespace gcnkit::assembler {
 namespace {
 
 // GNU-mode binary precedence, as llvm-mc's AsmParser applies it (higher binds tighter).
-int precedence(Tok t, ExprOp& op) {
+int precedence(Tok t, ExprOp &op) {
   switch (t) {
   case Tok::PipePipe:
     op = ExprOp::LOr;
@@ -77,8 +77,8 @@ ExprPtr node(ExprOp op, size_t offset) {
   return e;
 }
 
-ExprPtr parsePrimary(std::span<const Token> toks, size_t& pos, ExprError& err) {
-  const Token& t = toks[pos];
+ExprPtr parsePrimary(std::span<const Token> toks, size_t &pos, ExprError &err) {
+  const Token &t = toks[pos];
   switch (t.kind) {
   case Tok::Integer: {
     ++pos;
@@ -112,8 +112,8 @@ ExprPtr parsePrimary(std::span<const Token> toks, size_t& pos, ExprError& err) {
     ExprPtr sub = parsePrimary(toks, pos, err);
     if (!sub)
       return nullptr;
-    ExprOp op = t.kind == Tok::Minus   ? ExprOp::Neg
-                : t.kind == Tok::Tilde ? ExprOp::Not
+    ExprOp op = t.kind == Tok::Minus     ? ExprOp::Neg
+                : t.kind == Tok::Tilde   ? ExprOp::Not
                 : t.kind == Tok::Exclaim ? ExprOp::LNot
                                          : ExprOp::Plus;
     auto e = node(op, t.offset);
@@ -129,8 +129,8 @@ ExprPtr parsePrimary(std::span<const Token> toks, size_t& pos, ExprError& err) {
   }
 }
 
-ExprPtr parseBinRHS(int minPrec, ExprPtr lhs, std::span<const Token> toks, size_t& pos,
-                    ExprError& err) {
+ExprPtr parseBinRHS(int minPrec, ExprPtr lhs, std::span<const Token> toks, size_t &pos,
+                    ExprError &err) {
   for (;;) {
     ExprOp op{};
     int prec = precedence(toks[pos].kind, op);
@@ -155,8 +155,7 @@ ExprPtr parseBinRHS(int minPrec, ExprPtr lhs, std::span<const Token> toks, size_
   }
 }
 
-
-const char* opText(ExprOp op) {
+const char *opText(ExprOp op) {
   switch (op) {
   case ExprOp::Add:
     return "+";
@@ -207,16 +206,16 @@ const char* opText(ExprOp op) {
   }
 }
 
-}  // namespace
+} // namespace
 
-ExprPtr parseExpr(std::span<const Token> toks, size_t& pos, ExprError& err) {
+ExprPtr parseExpr(std::span<const Token> toks, size_t &pos, ExprError &err) {
   ExprPtr lhs = parsePrimary(toks, pos, err);
   if (!lhs)
     return nullptr;
   return parseBinRHS(1, std::move(lhs), toks, pos, err);
 }
 
-std::optional<ExprValue> evaluate(const Expr& e, const SymbolResolver& resolve, ExprError& err) {
+std::optional<ExprValue> evaluate(const Expr &e, const SymbolResolver &resolve, ExprError &err) {
   switch (e.op) {
   case ExprOp::Constant:
     return ExprValue{e.value, {}};
@@ -341,7 +340,7 @@ std::optional<ExprValue> evaluate(const Expr& e, const SymbolResolver& resolve, 
   return ExprValue{v, {}};
 }
 
-ExprPtr cloneExpr(const Expr& e) {
+ExprPtr cloneExpr(const Expr &e) {
   auto c = std::make_unique<Expr>();
   c->op = e.op;
   c->value = e.value;
@@ -354,7 +353,7 @@ ExprPtr cloneExpr(const Expr& e) {
   return c;
 }
 
-std::string printExpr(const Expr& e) {
+std::string printExpr(const Expr &e) {
   switch (e.op) {
   case ExprOp::Constant:
     return std::to_string(e.value);
@@ -367,7 +366,7 @@ std::string printExpr(const Expr& e) {
     std::string s = opText(e.op);
     return s + printExpr(*e.lhs);
   }
-  auto side = [](const Expr& x) {
+  auto side = [](const Expr &x) {
     std::string s = printExpr(x);
     bool binary = x.rhs != nullptr;
     return binary ? "(" + s + ")" : s;
@@ -378,4 +377,4 @@ std::string printExpr(const Expr& e) {
   return side(*e.lhs) + opText(e.op) + side(*e.rhs);
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

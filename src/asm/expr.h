@@ -21,9 +21,9 @@ enum class ExprOp : uint8_t {
   Constant,
   Symbol,
   Neg,
-  Not,   // ~
-  LNot,  // !
-  Plus,  // unary +
+  Not,  // ~
+  LNot, // !
+  Plus, // unary +
   Add,
   Sub,
   Mul,
@@ -47,9 +47,9 @@ enum class ExprOp : uint8_t {
 
 struct Expr {
   ExprOp op = ExprOp::Constant;
-  int64_t value = 0;   // Constant
-  std::string symbol;  // Symbol
-  size_t offset = 0;   // source position, for diagnostics
+  int64_t value = 0;  // Constant
+  std::string symbol; // Symbol
+  size_t offset = 0;  // source position, for diagnostics
   std::unique_ptr<Expr> lhs, rhs;
 };
 
@@ -58,7 +58,7 @@ using ExprPtr = std::unique_ptr<Expr>;
 // The value of an expression: an absolute number, or a symbol plus a constant (relocatable).
 struct ExprValue {
   int64_t constant = 0;
-  std::string symbol;  // empty: absolute
+  std::string symbol; // empty: absolute
   bool isAbsolute() const { return symbol.empty(); }
 };
 
@@ -69,7 +69,7 @@ struct ExprError {
 
 // Parses an expression from tokens starting at `pos`; advances pos past it.
 // Returns nullptr and sets err on a syntax error.
-ExprPtr parseExpr(std::span<const Token> toks, size_t& pos, ExprError& err);
+ExprPtr parseExpr(std::span<const Token> toks, size_t &pos, ExprError &err);
 
 // Symbol lookup for evaluation: the value of a symbol, or nullopt when it is not (yet) defined
 // as an absolute value. Labels resolve to relocatable values.
@@ -77,12 +77,12 @@ using SymbolResolver = std::function<std::optional<ExprValue>(std::string_view n
 
 // Evaluates; nullopt with err set when the expression cannot be reduced to an absolute value or
 // a single symbol plus constant (e.g. undefined symbols, division by zero).
-std::optional<ExprValue> evaluate(const Expr& e, const SymbolResolver& resolve, ExprError& err);
+std::optional<ExprValue> evaluate(const Expr &e, const SymbolResolver &resolve, ExprError &err);
 
-ExprPtr cloneExpr(const Expr& e);
+ExprPtr cloneExpr(const Expr &e);
 
 // Prints an expression as llvm-mc's streamer does: operands of a nested binary operation in
 // parentheses, `a + -c` as `a-c`.
-std::string printExpr(const Expr& e);
+std::string printExpr(const Expr &e);
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

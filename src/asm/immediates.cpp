@@ -42,8 +42,8 @@ bool isFloat(DataType t) {
 
 // Bit patterns of the float inline constants 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0 and
 // 1/(2*pi), at each width; codes 240..248.
-constexpr uint16_t kF16[9] = {0x3800, 0xB800, 0x3C00, 0xBC00, 0x4000, 0xC000, 0x4400, 0xC400,
-                              0x3118};
+constexpr uint16_t kF16[9] = {0x3800, 0xB800, 0x3C00, 0xBC00, 0x4000,
+                              0xC000, 0x4400, 0xC400, 0x3118};
 constexpr uint32_t kF32[9] = {0x3F000000, 0xBF000000, 0x3F800000, 0xBF800000, 0x40000000,
                               0xC0000000, 0x40800000, 0xC0800000, 0x3E22F983};
 constexpr uint64_t kF64[9] = {0x3FE0000000000000, 0xBFE0000000000000, 0x3FF0000000000000,
@@ -70,7 +70,7 @@ bool truncatable(int64_t v, unsigned bits) {
   return high == (~uint64_t{0} >> bits) && ((u >> (bits - 1)) & 1);
 }
 
-}  // namespace
+} // namespace
 
 std::optional<uint32_t> toF32Bits(double v) {
   if (std::isnan(v))
@@ -94,8 +94,8 @@ std::optional<uint16_t> toF16Bits(double v) {
     return static_cast<uint16_t>(sign | 0x7C00 | (mant ? 0x200 | (mant >> 42) : 0));
   if (exp == 0 && mant == 0)
     return sign;
-  int e = exp - 1023;  // unbiased
-  uint64_t m = mant | (uint64_t{1} << 52);  // 53-bit significand
+  int e = exp - 1023;                      // unbiased
+  uint64_t m = mant | (uint64_t{1} << 52); // 53-bit significand
   // f16: normal exponents -14..15, 10 fraction bits; subnormals down to 2^-24.
   int shift;
   uint16_t expField;
@@ -106,7 +106,7 @@ std::optional<uint16_t> toF16Bits(double v) {
     shift = 52 - 10 + (-14 - e);
     expField = 0;
     if (shift > 63)
-      return std::nullopt;  // underflow to zero
+      return std::nullopt; // underflow to zero
   }
   uint64_t q = m >> shift;
   uint64_t rem = m & ((uint64_t{1} << shift) - 1);
@@ -116,15 +116,15 @@ std::optional<uint16_t> toF16Bits(double v) {
   uint32_t bits;
   if (expField == 0) {
     if (q == 0 || rem != 0)
-      return std::nullopt;  // IEEE underflow: tiny and inexact
+      return std::nullopt; // IEEE underflow: tiny and inexact
     bits = static_cast<uint32_t>(q);
   } else {
-    if (q >> 11) {  // mantissa overflow after rounding
+    if (q >> 11) { // mantissa overflow after rounding
       q >>= 1;
       ++expField;
     }
     if (expField >= 31)
-      return std::nullopt;  // overflow
+      return std::nullopt; // overflow
     bits = (uint32_t{expField} << 10) | static_cast<uint32_t>(q & 0x3FF);
   }
   return static_cast<uint16_t>(sign | bits);
@@ -151,8 +151,7 @@ std::optional<unsigned> inlineCodeFor(uint64_t bits, isa::DataType type) {
   return std::nullopt;
 }
 
-std::optional<EncodedImm> encodeImmediate(const Number& n, isa::DataType type,
-                                          bool inlineAllowed) {
+std::optional<EncodedImm> encodeImmediate(const Number &n, isa::DataType type, bool inlineAllowed) {
   EncodedImm out;
   const Width w = widthOf(type);
   auto inlined = [&](unsigned code) {
@@ -255,7 +254,7 @@ std::optional<EncodedImm> encodeImmediate(const Number& n, isa::DataType type,
         return inlined(*c);
     }
     if (!isFloat(type))
-      return std::nullopt;  // 64-bit integer operands take no float literal
+      return std::nullopt; // 64-bit integer operands take no float literal
     if (bits & 0xFFFFFFFFu)
       out.warning =
           "Can't encode literal as exact 64-bit floating-point operand. Low 32-bits will be set "
@@ -266,4 +265,4 @@ std::optional<EncodedImm> encodeImmediate(const Number& n, isa::DataType type,
   return std::nullopt;
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

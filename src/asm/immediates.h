@@ -21,14 +21,14 @@ struct Number {
 // How the operand is encoded.
 struct EncodedImm {
   bool isInline = false;
-  unsigned inlineCode = 0;  // 128..208, 240..248 when isInline
-  uint32_t literal = 0;     // the literal dword otherwise
-  std::string warning;      // e.g. f64 literal with non-zero low bits
+  unsigned inlineCode = 0; // 128..208, 240..248 when isInline
+  uint32_t literal = 0;    // the literal dword otherwise
+  std::string warning;     // e.g. f64 literal with non-zero low bits
 };
 
 // Converts; nullopt when llvm-mc rejects the value for this type ("invalid operand for
 // instruction"). `inlineAllowed` is false for operands that only take literals (KImm).
-std::optional<EncodedImm> encodeImmediate(const Number& n, isa::DataType type,
+std::optional<EncodedImm> encodeImmediate(const Number &n, isa::DataType type,
                                           bool inlineAllowed = true);
 
 // The inline-constant code for a value of `type` whose bits are `bits`, if there is one.
@@ -40,4 +40,4 @@ std::optional<unsigned> inlineCodeFor(uint64_t bits, isa::DataType type);
 std::optional<uint32_t> toF32Bits(double v);
 std::optional<uint16_t> toF16Bits(double v);
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

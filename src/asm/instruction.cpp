@@ -27,7 +27,7 @@ struct Attempt {
   bool ok = false;
   std::string message;
   size_t offset = 0;
-  int progress = -1;  // operands matched before the failure
+  int progress = -1; // operands matched before the failure
 };
 
 // Field values collected while matching a row.
@@ -45,14 +45,16 @@ struct Fields {
   uint32_t get(Field f) const { return v[static_cast<size_t>(f)]; }
 };
 
-bool isScalar(const Register& r) { return r.kind == RegKind::SGPR || r.kind == RegKind::TTMP || r.kind == RegKind::Special; }
+bool isScalar(const Register &r) {
+  return r.kind == RegKind::SGPR || r.kind == RegKind::TTMP || r.kind == RegKind::Special;
+}
 
 // Specials that are constants rather than registers (src_scc, src_shared_base...) are valid
 // sources of any width.
-bool widthMatches(const Register& r, unsigned regs) {
+bool widthMatches(const Register &r, unsigned regs) {
   if (r.kind == RegKind::Special && r.index >= 235)
     return true;
-  if (r.kind == RegKind::Special && r.index == 124)  // null: 32- and 64-bit classes only
+  if (r.kind == RegKind::Special && r.index == 124) // null: 32- and 64-bit classes only
     return regs <= 2;
   return r.count == regs;
 }
@@ -64,10 +66,10 @@ bool fitsUnsigned(int64_t v, unsigned bits) { return v >= 0 && v < (int64_t{1} <
 
 class RowMatcher {
 public:
-  RowMatcher(const InstrDesc& row, std::vector<ParsedOperand>& ops, size_t mnemonicOffset)
+  RowMatcher(const InstrDesc &row, std::vector<ParsedOperand> &ops, size_t mnemonicOffset)
       : row_(row), ops_(ops), mnemonicOffset_(mnemonicOffset) {}
 
-  Attempt run(EncodedInstruction& out);
+  Attempt run(EncodedInstruction &out);
 
 private:
   Attempt fail(size_t opIndex, std::string msg = "invalid operand for instruction") {
@@ -84,17 +86,17 @@ private:
     a.progress = static_cast<int>(ops_.size());
     return a;
   }
-  bool scalarSource(const ParsedOperand& op, const OperandDesc& d, uint32_t& enc);
-  Attempt matchSmem(EncodedInstruction& out);
-  void encodeSalu(EncodedInstruction& out);
+  bool scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
+  Attempt matchSmem(EncodedInstruction &out);
+  void encodeSalu(EncodedInstruction &out);
 
-  const InstrDesc& row_;
-  std::vector<ParsedOperand>& ops_;
+  const InstrDesc &row_;
+  std::vector<ParsedOperand> &ops_;
   size_t mnemonicOffset_;
   Fields f_;
 };
 
-bool RowMatcher::scalarSource(const ParsedOperand& op, const OperandDesc& d, uint32_t& enc) {
+bool RowMatcher::scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc) {
   switch (op.kind) {
   case Kind::Register:
     if (!isScalar(op.reg) || !widthMatches(op.reg, d.regs))
@@ -128,7 +130,7 @@ bool RowMatcher::scalarSource(const ParsedOperand& op, const OperandDesc& d, uin
   }
 }
 
-Attempt RowMatcher::matchSmem(EncodedInstruction& out) {
+Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
   // sdata, sbase, then an soffset register or an offset; then offset:N and glc / dlc. Buffer
   // forms (a 4-register sbase) take a 20-bit unsigned offset, the others a 21-bit signed one.
   bool buffer = false;
@@ -136,18 +138,18 @@ Attempt RowMatcher::matchSmem(EncodedInstruction& out) {
     if (row_.operands[k].field == Field::SBASE)
       buffer = row_.operands[k].regs == 4;
   auto offsetOk = [&](int64_t v) { return buffer ? fitsUnsigned(v, 20) : fitsSigned(v, 21); };
-  const char* offsetError =
+  const char *offsetError =
       buffer ? "expected a 20-bit unsigned offset" : "expected a 21-bit signed offset";
   size_t i = 0;
   if (row_.numOperands)
-    f_.put(Field::SOFFSET, 124);  // null unless a register or offset is given
+    f_.put(Field::SOFFSET, 124); // null unless a register or offset is given
   for (unsigned k = 0; k < row_.numOperands; ++k) {
-    const OperandDesc& d = row_.operands[k];
+    const OperandDesc &d = row_.operands[k];
     if (d.field == Field::OFFSET)
-      continue;  // folded into the SOFFSET position below
+      continue; // folded into the SOFFSET position below
     if (i >= ops_.size())
       return tooFew();
-    const ParsedOperand& op = ops_[i];
+    const ParsedOperand &op = ops_[i];
     if (d.field == Field::SOFFSET) {
       if (op.kind == Kind::Register) {
         if (!isScalar(op.reg) || op.reg.count != 1)
@@ -163,7 +165,7 @@ Attempt RowMatcher::matchSmem(EncodedInstruction& out) {
       ++i;
       continue;
     }
-    if (d.kind == OperandKind::Imm) {  // s_atc_probe's 3-bit immediate
+    if (d.kind == OperandKind::Imm) { // s_atc_probe's 3-bit immediate
       if (op.kind != Kind::Number || op.number.isReal || !fitsUnsigned(op.number.integer, 7))
         return fail(i);
       f_.put(d.field, static_cast<uint32_t>(op.number.integer));
@@ -183,13 +185,13 @@ Attempt RowMatcher::matchSmem(EncodedInstruction& out) {
     ++i;
   }
   for (; i < ops_.size(); ++i) {
-    const ParsedOperand& op = ops_[i];
+    const ParsedOperand &op = ops_[i];
     if (op.kind == Kind::Flag && op.name == "glc" && (row_.modifiers & isa::mod::Glc))
       f_.glc = true;
     else if (op.kind == Kind::Flag && op.name == "dlc" && (row_.modifiers & isa::mod::Dlc))
       f_.dlc = true;
-    else if (op.kind == Kind::KeyValue && op.name == "offset" && !op.expr &&
-             !op.number.isReal && !f_.set[static_cast<size_t>(Field::OFFSET)]) {
+    else if (op.kind == Kind::KeyValue && op.name == "offset" && !op.expr && !op.number.isReal &&
+             !f_.set[static_cast<size_t>(Field::OFFSET)]) {
       if (!offsetOk(op.number.integer)) {
         Attempt a = fail(i, offsetError);
         a.offset = op.valueOffset;
@@ -204,12 +206,12 @@ Attempt RowMatcher::matchSmem(EncodedInstruction& out) {
   return Attempt{true, {}, 0, static_cast<int>(ops_.size())};
 }
 
-Attempt RowMatcher::run(EncodedInstruction& out) {
+Attempt RowMatcher::run(EncodedInstruction &out) {
   if (row_.format == Format::SMEM)
     return matchSmem(out);
   size_t i = 0;
   for (unsigned k = 0; k < row_.numOperands; ++k) {
-    const OperandDesc& d = row_.operands[k];
+    const OperandDesc &d = row_.operands[k];
     if (i >= ops_.size()) {
       if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmOptional)) {
         f_.put(d.field, 0);
@@ -217,7 +219,7 @@ Attempt RowMatcher::run(EncodedInstruction& out) {
       }
       return tooFew();
     }
-    const ParsedOperand& op = ops_[i];
+    const ParsedOperand &op = ops_[i];
     uint32_t enc = 0;
     switch (d.kind) {
     case OperandKind::SReg:
@@ -291,12 +293,12 @@ Attempt RowMatcher::run(EncodedInstruction& out) {
   return Attempt{true, {}, 0, static_cast<int>(ops_.size())};
 }
 
-void appendDword(std::string& out, uint32_t w) {
+void appendDword(std::string &out, uint32_t w) {
   for (int b = 0; b < 4; ++b)
     out.push_back(static_cast<char>((w >> (8 * b)) & 0xFF));
 }
 
-void RowMatcher::encodeSalu(EncodedInstruction& out) {
+void RowMatcher::encodeSalu(EncodedInstruction &out) {
   const uint32_t op = row_.opcode;
   auto F = [&](Field f) { return f_.get(f); };
   uint32_t w0 = 0;
@@ -343,20 +345,20 @@ bool isSaluFormat(Format f) {
          f == Format::SOPP || f == Format::SMEM;
 }
 
-}  // namespace
+} // namespace
 
 InstructionAssembler::InstructionAssembler(isa::Target target) {
-  for (const InstrDesc& d : isa::instructions(target))
+  for (const InstrDesc &d : isa::instructions(target))
     byName_.emplace(std::string(d.name), &d);
 }
 
-bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruction& out,
-                                  Failure& fail) const {
+bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruction &out,
+                                  Failure &fail) const {
   std::string mnemonic(tokens[0].text);
   std::transform(mnemonic.begin(), mnemonic.end(), mnemonic.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   auto [first, last] = byName_.equal_range(mnemonic);
-  std::vector<const InstrDesc*> rows;
+  std::vector<const InstrDesc *> rows;
   for (auto it = first; it != last; ++it)
     if (isSaluFormat(it->second->format))
       rows.push_back(it->second);
@@ -380,7 +382,7 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
     return false;
   }
   Attempt best;
-  for (const InstrDesc* row : rows) {
+  for (const InstrDesc *row : rows) {
     EncodedInstruction enc;
     RowMatcher m(*row, ops, tokens[0].offset);
     Attempt a = m.run(enc);
@@ -396,7 +398,7 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
 }
 
 bool InstructionAssembler::assemble(std::span<const Token> tokens, uint32_t buffer,
-                                    SourceManager& sm, std::string& text, std::string& bytes) {
+                                    SourceManager &sm, std::string &text, std::string &bytes) {
   EncodedInstruction enc;
   Failure f;
   if (!encode(tokens, enc, f)) {
@@ -408,4 +410,4 @@ bool InstructionAssembler::assemble(std::span<const Token> tokens, uint32_t buff
   return true;
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

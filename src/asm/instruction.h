@@ -18,7 +18,7 @@ namespace gcnkit::assembler {
 struct InstFixup {
   enum class Kind : uint8_t { SoppBranch, Literal32 };
   Kind kind;
-  uint32_t offset;  // byte offset of the field in the instruction
+  uint32_t offset; // byte offset of the field in the instruction
   ExprPtr expr;
 };
 
@@ -37,20 +37,20 @@ public:
   void setPrinter(Printer p) { printer_ = std::move(p); }
   void setResolver(SymbolResolver r) { resolve_ = std::move(r); }
 
-  bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager& sm,
-                std::string& text, std::string& bytes) override;
+  bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager &sm,
+                std::string &text, std::string &bytes) override;
 
   // Encodes one statement (tokens after which comes the end of the statement).
   struct Failure {
     std::string message;
     size_t offset = 0;
   };
-  bool encode(std::span<const Token> tokens, EncodedInstruction& out, Failure& fail) const;
+  bool encode(std::span<const Token> tokens, EncodedInstruction &out, Failure &fail) const;
 
 private:
-  std::multimap<std::string, const isa::InstrDesc*, std::less<>> byName_;
+  std::multimap<std::string, const isa::InstrDesc *, std::less<>> byName_;
   Printer printer_;
   SymbolResolver resolve_;
 };
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

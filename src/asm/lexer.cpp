@@ -21,7 +21,7 @@ int digitValue(char c) {
   return 99;
 }
 
-}  // namespace
+} // namespace
 
 Token Lexer::make(Tok k, size_t start, size_t len) {
   Token t;
@@ -35,7 +35,7 @@ Token Lexer::make(Tok k, size_t start, size_t len) {
 Token Lexer::lexNumber(size_t start) {
   size_t p = start;
   unsigned radix = 10;
-  const char* what = "decimal";
+  const char *what = "decimal";
   if (src_[p] == '0' && p + 1 < src_.size() && (src_[p + 1] == 'x' || src_[p + 1] == 'X')) {
     radix = 16;
     what = "hexadecimal";
@@ -270,4 +270,4 @@ std::vector<Token> tokenize(std::string_view src, size_t base) {
   }
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

@@ -12,12 +12,12 @@ namespace gcnkit::assembler {
 
 enum class Tok : uint8_t {
   Eof,
-  EndOfStatement,  // newline
+  EndOfStatement, // newline
   Identifier,
   Integer,
   Real,
   String,
-  Error,  // malformed token; text holds the message
+  Error, // malformed token; text holds the message
   Plus,
   Minus,
   Star,
@@ -57,11 +57,11 @@ enum class Tok : uint8_t {
 
 struct Token {
   Tok kind = Tok::Eof;
-  std::string_view text;  // the characters of the token in the source
-  uint64_t intValue = 0;  // Integer: value modulo 2^64
-  bool intOverflow = false;  // Integer: did not fit in 64 bits
-  size_t offset = 0;      // position in the source buffer
-  std::string error;      // Error: what is wrong
+  std::string_view text;    // the characters of the token in the source
+  uint64_t intValue = 0;    // Integer: value modulo 2^64
+  bool intOverflow = false; // Integer: did not fit in 64 bits
+  size_t offset = 0;        // position in the source buffer
+  std::string error;        // Error: what is wrong
 };
 
 // Splits a buffer into tokens. Comments are skipped: `//`, `;` and `/* */` anywhere, `#` at the
@@ -82,4 +82,4 @@ private:
 
 std::vector<Token> tokenize(std::string_view src, size_t base = 0);
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

@@ -11,14 +11,14 @@ namespace gcnkit::assembler {
 namespace {
 
 constexpr std::array<std::string_view, 20> kFlags = {
-    "glc", "slc", "dlc", "gds", "offen", "idxen", "addr64", "lds", "tfe", "lwe", "unorm",
-    "da", "r128", "a16", "d16", "clamp", "done", "vm", "row_en", "compr"};
+    "glc",   "slc", "dlc",  "gds", "offen", "idxen", "addr64", "lds", "tfe",    "lwe",
+    "unorm", "da",  "r128", "a16", "d16",   "clamp", "done",   "vm",  "row_en", "compr"};
 
-bool isEnd(const Token& t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
+bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
 
 // A number operand: an optionally negated real, or an expression folded to an integer.
-bool parseNumberOrExpr(std::span<const Token> toks, size_t& pos, const SymbolResolver& resolve,
-                       ParsedOperand& op, OperandParseError& err) {
+bool parseNumberOrExpr(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                       ParsedOperand &op, OperandParseError &err) {
   bool neg = false;
   size_t p = pos;
   if (toks[p].kind == Tok::Minus && toks[p + 1].kind == Tok::Real) {
@@ -50,7 +50,7 @@ bool parseNumberOrExpr(std::span<const Token> toks, size_t& pos, const SymbolRes
   return true;
 }
 
-}  // namespace
+} // namespace
 
 bool isFlagName(std::string_view name) {
   for (std::string_view f : kFlags)
@@ -59,8 +59,8 @@ bool isFlagName(std::string_view name) {
   return false;
 }
 
-bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver& resolve,
-                   std::vector<ParsedOperand>& out, OperandParseError& err) {
+bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver &resolve,
+                   std::vector<ParsedOperand> &out, OperandParseError &err) {
   while (!isEnd(toks[pos])) {
     if (toks[pos].kind == Tok::Comma) {
       ++pos;
@@ -68,7 +68,7 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     }
     ParsedOperand op;
     op.offset = toks[pos].offset;
-    const Token& t = toks[pos];
+    const Token &t = toks[pos];
     if (t.kind == Tok::Identifier && toks[pos + 1].kind == Tok::Colon &&
         toks[pos + 1].offset == t.offset + t.text.size()) {
       op.kind = ParsedOperand::Kind::KeyValue;
@@ -123,4 +123,4 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
   return true;
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

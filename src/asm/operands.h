@@ -19,12 +19,12 @@ namespace gcnkit::assembler {
 struct ParsedOperand {
   enum class Kind : uint8_t { Register, Number, Expression, Flag, KeyValue };
   Kind kind = Kind::Number;
-  Register reg;                // Register
-  Number number;               // Number; KeyValue with a numeric value
-  ExprPtr expr;                // Expression (not absolute), KeyValue with a symbolic value
-  std::string name;            // Flag / KeyValue key
-  size_t offset = 0;           // first character
-  size_t valueOffset = 0;      // KeyValue: where the value starts
+  Register reg;           // Register
+  Number number;          // Number; KeyValue with a numeric value
+  ExprPtr expr;           // Expression (not absolute), KeyValue with a symbolic value
+  std::string name;       // Flag / KeyValue key
+  size_t offset = 0;      // first character
+  size_t valueOffset = 0; // KeyValue: where the value starts
 };
 
 struct OperandParseError {
@@ -37,7 +37,7 @@ bool isFlagName(std::string_view name);
 
 // Parses the operands after the mnemonic (toks[pos..] up to the end of the statement).
 // `resolve` folds absolute symbols into numbers.
-bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver& resolve,
-                   std::vector<ParsedOperand>& out, OperandParseError& err);
+bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver &resolve,
+                   std::vector<ParsedOperand> &out, OperandParseError &err);
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

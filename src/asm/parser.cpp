@@ -9,7 +9,7 @@ namespace {
 
 constexpr int kMaxMacroDepth = 20;
 
-bool isEnd(const Token& t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
+bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
 
 bool fitsIn(int64_t v, unsigned bytes) {
   if (bytes >= 8)
@@ -66,7 +66,7 @@ std::string unquote(std::string_view t) {
   return out;
 }
 
-}  // namespace
+} // namespace
 
 bool Parser::run(uint32_t buffer) {
   size_t before = sm_.errorCount();
@@ -103,9 +103,9 @@ std::optional<ExprValue> Parser::lookupSymbol(std::string_view name) const {
   return it->second;
 }
 
-bool Parser::resolveLocalSymbols(Expr& e, Stmt s) {
+bool Parser::resolveLocalSymbols(Expr &e, Stmt s) {
   if (e.op == ExprOp::Symbol) {
-    const std::string& n = e.symbol;
+    const std::string &n = e.symbol;
     if (n == ".") {
       e.symbol = newTempLabel();
       out_.emitLabel(e.symbol);
@@ -149,7 +149,7 @@ void Parser::defineLocalLabel(std::string_view digits) {
   out_.emitLabel(name);
 }
 
-std::optional<Parser::Value> Parser::parseValue(Stmt s, size_t& pos) {
+std::optional<Parser::Value> Parser::parseValue(Stmt s, size_t &pos) {
   ExprError err;
   ExprPtr e = parseExpr(s.toks, pos, err);
   if (!e) {
@@ -161,8 +161,8 @@ std::optional<Parser::Value> Parser::parseValue(Stmt s, size_t& pos) {
     return std::nullopt;
   Value v;
   ExprError ignored;
-  std::optional<ExprValue> folded =
-      evaluate(*e, [this](std::string_view n) { return lookupSymbol(n); }, ignored);
+  std::optional<ExprValue> folded = evaluate(
+      *e, [this](std::string_view n) { return lookupSymbol(n); }, ignored);
   if (folded && folded->isAbsolute()) {
     v.absolute = true;
     v.constant = folded->constant;
@@ -171,8 +171,8 @@ std::optional<Parser::Value> Parser::parseValue(Stmt s, size_t& pos) {
   return v;
 }
 
-std::optional<int64_t> Parser::absolute(Stmt s, size_t& pos) {
-  const Token& start = s.toks[pos];
+std::optional<int64_t> Parser::absolute(Stmt s, size_t &pos) {
+  const Token &start = s.toks[pos];
   std::optional<Value> v = parseValue(s, pos);
   if (!v)
     return std::nullopt;
@@ -183,8 +183,8 @@ std::optional<int64_t> Parser::absolute(Stmt s, size_t& pos) {
   return v->constant;
 }
 
-void Parser::statement(Stmt s, const std::vector<Token>& all, size_t& next, int depth) {
-  const Token& first = s.toks[0];
+void Parser::statement(Stmt s, const std::vector<Token> &all, size_t &next, int depth) {
+  const Token &first = s.toks[0];
   if (isEnd(first))
     return;
   if (first.kind == Tok::Identifier && first.text.starts_with(".if")) {
@@ -240,7 +240,7 @@ void Parser::statement(Stmt s, const std::vector<Token>& all, size_t& next, int 
 }
 
 void Parser::conditional(Stmt s, std::string_view name) {
-  const Token& dir = s.toks[0];
+  const Token &dir = s.toks[0];
   size_t pos = 1;
   auto evalCond = [&](bool parentActive) -> bool {
     if (!parentActive)
@@ -261,7 +261,7 @@ void Parser::conditional(Stmt s, std::string_view name) {
       error(s, dir, "Encountered a .else that doesn't follow  an .if or an .elseif");
       return;
     }
-    Cond& c = conds_.back();
+    Cond &c = conds_.back();
     c.active = c.parentActive && !c.taken;
     c.taken = true;
     c.sawElse = true;
@@ -272,7 +272,7 @@ void Parser::conditional(Stmt s, std::string_view name) {
       error(s, dir, "Encountered a .elseif that doesn't follow an .if or .elseif");
       return;
     }
-    Cond& c = conds_.back();
+    Cond &c = conds_.back();
     bool v = !c.taken && evalCond(c.parentActive);
     c.active = c.parentActive && !c.taken && v;
     c.taken = c.taken || v;
@@ -308,7 +308,7 @@ void Parser::conditional(Stmt s, std::string_view name) {
   conds_.push_back(Cond{parent, parent && v, parent && v, false});
 }
 
-bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int depth) {
+bool Parser::directive(Stmt s, const std::vector<Token> &all, size_t &next, int depth) {
   std::string_view d = s.toks[0].text;
   if (d == ".byte")
     return dataDirective(s, 1, 1), true;
@@ -370,7 +370,8 @@ bool Parser::directive(Stmt s, const std::vector<Token>& all, size_t& next, int 
         value = absolute(s, pos).value_or(0);
       }
     }
-    uint64_t mask = size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * std::max<int64_t>(size, 0))) - 1;
+    uint64_t mask =
+        size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * std::max<int64_t>(size, 0))) - 1;
     out_.emitFill(*n, static_cast<unsigned>(size), static_cast<uint64_t>(value) & mask);
     return true;
   }
@@ -469,7 +470,7 @@ void Parser::switchTo(SectionSpec spec) {
 // names the directive itself), printed by llvm-mc in full with the defaults a section of that
 // name gets.
 void Parser::section(Stmt s, size_t pos) {
-  const Token& n = s.toks[pos];
+  const Token &n = s.toks[pos];
   SectionSpec spec;
   if (n.kind == Tok::Identifier)
     spec.name = std::string(n.text);
@@ -495,7 +496,7 @@ void Parser::section(Stmt s, size_t pos) {
       }
     }
   }
-  const std::string& name = spec.name;
+  const std::string &name = spec.name;
   if (!explicitFlags) {
     if (name.starts_with(".rodata"))
       spec.flags = "a";
@@ -517,12 +518,12 @@ void Parser::section(Stmt s, size_t pos) {
   switchTo(std::move(spec));
 }
 
-bool Parser::amdhsaDirective(Stmt s, const std::vector<Token>& all, size_t& next) {
+bool Parser::amdhsaDirective(Stmt s, const std::vector<Token> &all, size_t &next) {
   std::string_view d = s.toks[0].text;
   if (!options_.amdhsa)
     return false;
   if (d == ".amdgcn_target") {
-    const Token& t = s.toks[1];
+    const Token &t = s.toks[1];
     if (t.kind != Tok::String) {
       error(s, t, "expected string");
       return true;
@@ -556,7 +557,7 @@ bool Parser::amdhsaDirective(Stmt s, const std::vector<Token>& all, size_t& next
 
 // The block's statements are read here, one per line, up to .end_amdhsa_kernel. Like llvm-mc,
 // the first error ends the block: the remaining lines are then assembled as ordinary statements.
-void Parser::amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next) {
+void Parser::amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next) {
   if (s.toks[1].kind != Tok::Identifier) {
     error(s, s.toks[1], "expected symbol name after .amdhsa_kernel");
     return;
@@ -571,7 +572,7 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next) {
       ++j;
     next = all[j].kind == Tok::Eof ? j : j + 1;
     Stmt st{std::span<const Token>(all).subspan(i, j - i + 1), s.buffer};
-    const Token& t = all[i];
+    const Token &t = all[i];
     if (t.kind == Tok::Eof) {
       error(st, t, "expected .amdhsa_ directive or .end_amdhsa_kernel");
       return;
@@ -591,7 +592,7 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next) {
       return;
     }
     size_t pos = 1;
-    const Token& vt = st.toks[pos];
+    const Token &vt = st.toks[pos];
     std::optional<int64_t> v = absolute(st, pos);
     if (!v)
       return;
@@ -612,7 +613,7 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next) {
   }
 }
 
-void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token&, bool isSet) {
+void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token &, bool isSet) {
   std::optional<Value> v = parseValue(s, pos);
   if (!v)
     return;
@@ -629,7 +630,7 @@ void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token&,
 
 void Parser::dataDirective(Stmt s, size_t pos, unsigned size) {
   for (;;) {
-    const Token& start = s.toks[pos];
+    const Token &start = s.toks[pos];
     std::optional<Value> v = parseValue(s, pos);
     if (!v)
       return;
@@ -674,7 +675,7 @@ void Parser::stringDirective(Stmt s, size_t pos, bool zeroTerminated) {
 }
 
 void Parser::alignDirective(Stmt s, size_t pos, bool bytes) {
-  const Token& start = s.toks[pos];
+  const Token &start = s.toks[pos];
   std::optional<int64_t> a = absolute(s, pos);
   if (!a)
     return;
@@ -714,8 +715,8 @@ void Parser::alignDirective(Stmt s, size_t pos, bool bytes) {
   out_.emitAlign(log2, fill, hasFill, maxSkip, hasMax);
 }
 
-bool Parser::collectBody(Stmt s, const std::vector<Token>& all, size_t& next, bool isMacro,
-                         std::string& body) {
+bool Parser::collectBody(Stmt s, const std::vector<Token> &all, size_t &next, bool isMacro,
+                         std::string &body) {
   std::string_view text = sm_.text(s.buffer);
   size_t i = next;
   if (all[i].kind == Tok::Eof) {
@@ -724,7 +725,7 @@ bool Parser::collectBody(Stmt s, const std::vector<Token>& all, size_t& next, bo
   size_t bodyStart = all[i].offset;
   int nesting = 0;
   while (all[i].kind != Tok::Eof) {
-    const Token& t = all[i];
+    const Token &t = all[i];
     bool atStatementStart = i == 0 || all[i - 1].kind == Tok::EndOfStatement;
     if (atStatementStart && t.kind == Tok::Identifier) {
       bool opens = isMacro ? t.text == ".macro"
@@ -744,11 +745,12 @@ bool Parser::collectBody(Stmt s, const std::vector<Token>& all, size_t& next, bo
   }
   next = i;
   sm_.report(loc(s, s.toks[0]), Severity::Error,
-             isMacro ? "no matching '.endmacro' in definition" : "no matching '.endr' in definition");
+             isMacro ? "no matching '.endmacro' in definition"
+                     : "no matching '.endr' in definition");
   return false;
 }
 
-void Parser::defineMacro(Stmt s, const std::vector<Token>& all, size_t& next) {
+void Parser::defineMacro(Stmt s, const std::vector<Token> &all, size_t &next) {
   if (s.toks[1].kind != Tok::Identifier) {
     error(s, s.toks[1], "expected identifier in '.macro' directive");
     return;
@@ -792,7 +794,7 @@ void Parser::defineMacro(Stmt s, const std::vector<Token>& all, size_t& next) {
   out_.emitBlankLine();
 }
 
-void Parser::invokeMacro(Stmt s, const Macro& m, int depth) {
+void Parser::invokeMacro(Stmt s, const Macro &m, int depth) {
   // Arguments: comma- or space-separated token runs, as raw text.
   std::string_view text = sm_.text(s.buffer);
   std::vector<std::string> args;
@@ -831,7 +833,7 @@ void Parser::invokeMacro(Stmt s, const Macro& m, int depth) {
     return;
   }
   std::string body;
-  const std::string& b = m.body;
+  const std::string &b = m.body;
   for (size_t i = 0; i < b.size(); ++i) {
     if (b[i] != '\\' || i + 1 >= b.size()) {
       body += b[i];
@@ -875,11 +877,11 @@ void Parser::invokeMacro(Stmt s, const Macro& m, int depth) {
   instantiate(std::move(body), loc(s, s.toks[0]), depth);
 }
 
-void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token>& all, size_t& next,
+void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token> &all, size_t &next,
                     int depth) {
   size_t pos = 1;
   if (name == ".rept") {
-    const Token& start = s.toks[pos];
+    const Token &start = s.toks[pos];
     std::optional<int64_t> n = absolute(s, pos);
     if (!n)
       return;
@@ -930,7 +932,7 @@ void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token>& all
   if (!collectBody(s, all, next, false, body))
     return;
   std::string out;
-  for (const std::string& v : values) {
+  for (const std::string &v : values) {
     for (size_t i = 0; i < body.size(); ++i) {
       if (body[i] == '\\' && body.compare(i + 1, param.size(), param) == 0) {
         out += v;
@@ -953,4 +955,4 @@ void Parser::instantiate(std::string text, SourceLoc where, int depth) {
   processBuffer(buf, depth + 1);
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

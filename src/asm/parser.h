@@ -23,8 +23,8 @@ class InstructionHandler {
 public:
   virtual ~InstructionHandler() = default;
   // Returns false after reporting an error through `sm`.
-  virtual bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager& sm,
-                        std::string& text, std::string& bytes) = 0;
+  virtual bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager &sm,
+                        std::string &text, std::string &bytes) = 0;
 };
 
 struct ParserOptions {
@@ -36,7 +36,7 @@ struct ParserOptions {
 
 class Parser {
 public:
-  Parser(SourceManager& sm, Streamer& out, InstructionHandler* instructions,
+  Parser(SourceManager &sm, Streamer &out, InstructionHandler *instructions,
          ParserOptions options = {})
       : sm_(sm), out_(out), instructions_(instructions), options_(std::move(options)) {}
 
@@ -64,28 +64,28 @@ private:
   };
   // A statement's tokens and the buffer they come from.
   struct Stmt {
-    std::span<const Token> toks;  // ends with EndOfStatement or Eof
+    std::span<const Token> toks; // ends with EndOfStatement or Eof
     uint32_t buffer;
   };
 
   void processBuffer(uint32_t buffer, int depth);
-  void statement(Stmt s, const std::vector<Token>& all, size_t& next, int depth);
-  bool directive(Stmt s, const std::vector<Token>& all, size_t& next, int depth);
+  void statement(Stmt s, const std::vector<Token> &all, size_t &next, int depth);
+  bool directive(Stmt s, const std::vector<Token> &all, size_t &next, int depth);
   void conditional(Stmt s, std::string_view name);
-  void defineMacro(Stmt s, const std::vector<Token>& all, size_t& next);
-  void repeat(Stmt s, std::string_view name, const std::vector<Token>& all, size_t& next,
+  void defineMacro(Stmt s, const std::vector<Token> &all, size_t &next);
+  void repeat(Stmt s, std::string_view name, const std::vector<Token> &all, size_t &next,
               int depth);
-  void invokeMacro(Stmt s, const Macro& m, int depth);
+  void invokeMacro(Stmt s, const Macro &m, int depth);
   // Collects raw body text up to the matching terminator (.endm / .endr); advances next.
-  bool collectBody(Stmt s, const std::vector<Token>& all, size_t& next, bool isMacro,
-                   std::string& body);
+  bool collectBody(Stmt s, const std::vector<Token> &all, size_t &next, bool isMacro,
+                   std::string &body);
   void instantiate(std::string text, SourceLoc where, int depth);
 
   bool active() const { return conds_.empty() || conds_.back().active; }
-  SourceLoc loc(Stmt s, const Token& t) const {
+  SourceLoc loc(Stmt s, const Token &t) const {
     return SourceLoc{s.buffer, static_cast<uint32_t>(t.offset)};
   }
-  void error(Stmt s, const Token& t, std::string_view msg) {
+  void error(Stmt s, const Token &t, std::string_view msg) {
     sm_.report(loc(s, t), Severity::Error, msg);
   }
   // A parsed expression: folded to `constant` when it involves no labels (llvm-mc folds only
@@ -95,39 +95,38 @@ private:
     bool absolute = false;
     int64_t constant = 0;
   };
-  std::optional<Value> parseValue(Stmt s, size_t& pos);
-  std::optional<int64_t> absolute(Stmt s, size_t& pos);
+  std::optional<Value> parseValue(Stmt s, size_t &pos);
+  std::optional<int64_t> absolute(Stmt s, size_t &pos);
   std::optional<ExprValue> lookupSymbol(std::string_view name) const;
   // Replaces `.` by a fresh temporary label defined here, and directional references (`1f`,
   // `1b`) by the temporary names of those local labels.
-  bool resolveLocalSymbols(Expr& e, Stmt s);
+  bool resolveLocalSymbols(Expr &e, Stmt s);
   std::string newTempLabel() { return ".Ltmp" + std::to_string(tempLabels_++); }
   void defineLocalLabel(std::string_view digits);
 
   void dataDirective(Stmt s, size_t pos, unsigned size);
   void stringDirective(Stmt s, size_t pos, bool zeroTerminated);
   void alignDirective(Stmt s, size_t pos, bool bytes);
-  void assignment(Stmt s, size_t pos, std::string_view name, const Token& nameTok,
-                  bool isSet);
+  void assignment(Stmt s, size_t pos, std::string_view name, const Token &nameTok, bool isSet);
   void section(Stmt s, size_t pos);
   void switchTo(SectionSpec spec);
-  bool amdhsaDirective(Stmt s, const std::vector<Token>& all, size_t& next);
-  void amdhsaKernel(Stmt s, const std::vector<Token>& all, size_t& next);
+  bool amdhsaDirective(Stmt s, const std::vector<Token> &all, size_t &next);
+  void amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next);
 
-  SourceManager& sm_;
-  Streamer& out_;
-  InstructionHandler* instructions_;
+  SourceManager &sm_;
+  Streamer &out_;
+  InstructionHandler *instructions_;
   ParserOptions options_;
   std::string section_ = ".text";
   unsigned codeObjectVersion_ = 5;
   std::map<std::string, Macro, std::less<>> macros_;
-  std::map<std::string, ExprValue, std::less<>> symbols_;  // absolute symbols
-  std::map<std::string, std::string, std::less<>> forwardLabels_;   // "1" -> .LtmpN for 1f
-  std::map<std::string, std::string, std::less<>> backwardLabels_;  // "1" -> .LtmpN for 1b
+  std::map<std::string, ExprValue, std::less<>> symbols_;          // absolute symbols
+  std::map<std::string, std::string, std::less<>> forwardLabels_;  // "1" -> .LtmpN for 1f
+  std::map<std::string, std::string, std::less<>> backwardLabels_; // "1" -> .LtmpN for 1b
   std::set<std::string, std::less<>> labels_;
   unsigned tempLabels_ = 0;
   std::vector<Cond> conds_;
-  unsigned instantiations_ = 0;  // value of \@
+  unsigned instantiations_ = 0; // value of \@
 };
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

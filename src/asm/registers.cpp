@@ -13,12 +13,12 @@ struct Special {
   std::string_view name;
   unsigned encoding;
   unsigned count;
-  const char* unsupported;  // non-null: the error llvm-mc gives on GFX11
+  const char *unsupported; // non-null: the error llvm-mc gives on GFX11
 };
 
-constexpr const char* kNotAvailable = "register not available on this GPU";
-constexpr const char* kNoZ = "execz and vccz are not supported on this GPU";
-constexpr const char* kNoLdsDirect = "lds_direct is not supported on this GPU";
+constexpr const char *kNotAvailable = "register not available on this GPU";
+constexpr const char *kNoZ = "execz and vccz are not supported on this GPU";
+constexpr const char *kNoLdsDirect = "lds_direct is not supported on this GPU";
 
 constexpr std::array kSpecials = {
     Special{"vcc", 106, 2, nullptr},
@@ -61,8 +61,8 @@ constexpr std::array kSpecials = {
     Special{"tma_hi", 0, 1, kNotAvailable},
 };
 
-const Special* findSpecial(std::string_view name) {
-  for (const Special& s : kSpecials)
+const Special *findSpecial(std::string_view name) {
+  for (const Special &s : kSpecials)
     if (s.name == name)
       return &s;
   return nullptr;
@@ -71,7 +71,7 @@ const Special* findSpecial(std::string_view name) {
 struct RegFile {
   std::string_view prefix;
   RegKind kind;
-  unsigned size;  // registers in the file on GFX11
+  unsigned size; // registers in the file on GFX11
 };
 
 constexpr std::array kFiles = {
@@ -95,14 +95,14 @@ bool aligned(RegKind k, unsigned first, unsigned count) {
 
 // "v12" -> file v, index 12. Digits may have leading zeros; a VGPR may name a 16-bit half
 // with a `.l` / `.h` suffix.
-const RegFile* splitIndexedName(std::string_view id, unsigned& index, bool& hasIndex,
-                                bool& lo, bool& hi) {
+const RegFile *splitIndexedName(std::string_view id, unsigned &index, bool &hasIndex, bool &lo,
+                                bool &hi) {
   lo = hi = false;
   if (id.size() > 3 && id[0] == 'v' && (id.ends_with(".l") || id.ends_with(".h"))) {
     (id.back() == 'l' ? lo : hi) = true;
     id.remove_suffix(2);
   }
-  for (const RegFile& f : kFiles) {
+  for (const RegFile &f : kFiles) {
     if (id.substr(0, f.prefix.size()) != f.prefix)
       continue;
     std::string_view digits = id.substr(f.prefix.size());
@@ -125,7 +125,7 @@ const RegFile* splitIndexedName(std::string_view id, unsigned& index, bool& hasI
   return nullptr;
 }
 
-bool evalIndex(std::span<const Token> toks, size_t& pos, int64_t& value, RegisterError& err) {
+bool evalIndex(std::span<const Token> toks, size_t &pos, int64_t &value, RegisterError &err) {
   ExprError ee;
   size_t start = toks[pos].offset;
   ExprPtr e = parseExpr(toks, pos, ee);
@@ -143,9 +143,9 @@ bool evalIndex(std::span<const Token> toks, size_t& pos, int64_t& value, Registe
 }
 
 // `[lo]` or `[lo:hi]` after a register file prefix.
-bool parseRange(std::span<const Token> toks, size_t& pos, unsigned& first, unsigned& count,
-                RegisterError& err) {
-  ++pos;  // '['
+bool parseRange(std::span<const Token> toks, size_t &pos, unsigned &first, unsigned &count,
+                RegisterError &err) {
+  ++pos; // '['
   size_t loOffset = toks[pos].offset;
   int64_t lo = 0, hi = 0;
   if (!evalIndex(toks, pos, lo, err))
@@ -180,7 +180,7 @@ bool parseRange(std::span<const Token> toks, size_t& pos, unsigned& first, unsig
   return true;
 }
 
-bool checkTuple(Register& r, const RegFile& f, RegisterError& err) {
+bool checkTuple(Register &r, const RegFile &f, RegisterError &err) {
   if (!validTupleSize(r.count)) {
     err = {"invalid or unsupported register size", r.offset};
     return false;
@@ -197,14 +197,13 @@ bool checkTuple(Register& r, const RegFile& f, RegisterError& err) {
 }
 
 // A single register (no SP3 list) at toks[pos].
-RegParse parseSingle(std::span<const Token> toks, size_t& pos, Register& reg,
-                     RegisterError& err) {
-  const Token& t = toks[pos];
+RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err) {
+  const Token &t = toks[pos];
   if (t.kind != Tok::Identifier)
     return RegParse::NotARegister;
   reg = Register{};
   reg.offset = t.offset;
-  if (const Special* s = findSpecial(t.text)) {
+  if (const Special *s = findSpecial(t.text)) {
     if (s->unsupported) {
       err = {s->unsupported, t.offset};
       return RegParse::Error;
@@ -217,7 +216,7 @@ RegParse parseSingle(std::span<const Token> toks, size_t& pos, Register& reg,
   }
   unsigned index = 0;
   bool hasIndex = false;
-  const RegFile* f = splitIndexedName(t.text, index, hasIndex, reg.loHalf, reg.hiHalf);
+  const RegFile *f = splitIndexedName(t.text, index, hasIndex, reg.loHalf, reg.hiHalf);
   if (!f || ((reg.loHalf || reg.hiHalf) && !hasIndex))
     return RegParse::NotARegister;
   reg.kind = f->kind;
@@ -237,15 +236,15 @@ RegParse parseSingle(std::span<const Token> toks, size_t& pos, Register& reg,
   return RegParse::Ok;
 }
 
-const RegFile& fileOf(RegKind k) {
-  for (const RegFile& f : kFiles)
+const RegFile &fileOf(RegKind k) {
+  for (const RegFile &f : kFiles)
     if (f.kind == k)
       return f;
   return kFiles[0];
 }
 
 // SP3 list: [s4,s5,s6,s7], [exec_lo,exec_hi], [v252].
-RegParse parseList(std::span<const Token> toks, size_t& pos, Register& reg, RegisterError& err) {
+RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err) {
   size_t start = pos;
   size_t listOffset = toks[pos].offset;
   ++pos;
@@ -314,7 +313,7 @@ RegParse parseList(std::span<const Token> toks, size_t& pos, Register& reg, Regi
   return RegParse::Ok;
 }
 
-}  // namespace
+} // namespace
 
 unsigned Register::encoding() const {
   switch (kind) {
@@ -332,11 +331,11 @@ unsigned Register::encoding() const {
   }
 }
 
-RegParse parseRegister(std::span<const Token> toks, size_t& pos, Register& reg,
-                       RegisterError& err) {
+RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg,
+                       RegisterError &err) {
   if (toks[pos].kind == Tok::LBrac)
     return parseList(toks, pos, reg, err);
   return parseSingle(toks, pos, reg, err);
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

@@ -18,9 +18,9 @@ struct Register {
   RegKind kind = RegKind::SGPR;
   unsigned index = 0;  // first register (SGPR/VGPR/TTMP/AGPR number; special: its encoding)
   unsigned count = 1;  // 32-bit registers in the tuple
-  bool hiHalf = false;  // `.h` 16-bit half (true16 syntax)
-  bool loHalf = false;  // `.l`
-  size_t offset = 0;    // where the operand starts
+  bool hiHalf = false; // `.h` 16-bit half (true16 syntax)
+  bool loHalf = false; // `.l`
+  size_t offset = 0;   // where the operand starts
 
   // The 8/9-bit operand encoding of the first register: SGPR n, TTMP 108+n, specials as named,
   // VGPR 256+n. AGPRs have no GFX11 encoding.
@@ -36,7 +36,6 @@ enum class RegParse : uint8_t { NotARegister, Ok, Error };
 
 // Parses a register at toks[pos]. NotARegister leaves pos unchanged (the operand may be a
 // symbol, e.g. `V1` or `s0x`); Ok advances past it; Error fills err.
-RegParse parseRegister(std::span<const Token> toks, size_t& pos, Register& reg,
-                       RegisterError& err);
+RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err);
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

@@ -8,11 +8,11 @@ namespace {
 
 namespace names = isa::gfx1100::salu_names;
 
-bool isEnd(const Token& t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
+bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
 
 // An absolute expression argument.
-bool absoluteArg(std::span<const Token> toks, size_t& pos, const SymbolResolver& resolve,
-                 int64_t& v, SymbolicError& err) {
+bool absoluteArg(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                 int64_t &v, SymbolicError &err) {
   size_t start = toks[pos].offset;
   ExprError ee;
   ExprPtr e = parseExpr(toks, pos, ee);
@@ -29,8 +29,8 @@ bool absoluteArg(std::span<const Token> toks, size_t& pos, const SymbolResolver&
   return true;
 }
 
-bool expect(std::span<const Token> toks, size_t& pos, Tok kind, const char* what,
-            SymbolicError& err) {
+bool expect(std::span<const Token> toks, size_t &pos, Tok kind, const char *what,
+            SymbolicError &err) {
   if (toks[pos].kind != kind) {
     err = {what, toks[pos].offset};
     return false;
@@ -39,19 +39,18 @@ bool expect(std::span<const Token> toks, size_t& pos, Tok kind, const char* what
   return true;
 }
 
-template <size_t N>
-int indexOfName(const std::string_view (&table)[N], std::string_view name) {
+template <size_t N> int indexOfName(const std::string_view (&table)[N], std::string_view name) {
   for (size_t i = 0; i < N; ++i)
     if (!table[i].empty() && table[i] == name)
       return static_cast<int>(i);
   return -1;
 }
 
-SymbolicParse hwreg(std::span<const Token> toks, size_t& pos, const SymbolResolver& resolve,
-                    int64_t& value, SymbolicError& err) {
-  pos += 2;  // hwreg (
+SymbolicParse hwreg(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                    int64_t &value, SymbolicError &err) {
+  pos += 2; // hwreg (
   int64_t id = 0, offset = 0, size = 32;
-  const Token& idTok = toks[pos];
+  const Token &idTok = toks[pos];
   int named = idTok.kind == Tok::Identifier ? indexOfName(names::kHwreg, idTok.text) : -1;
   if (named >= 0) {
     id = named;
@@ -68,12 +67,12 @@ SymbolicParse hwreg(std::span<const Token> toks, size_t& pos, const SymbolResolv
   }
   if (toks[pos].kind == Tok::Comma) {
     ++pos;
-    const Token& offTok = toks[pos];
+    const Token &offTok = toks[pos];
     if (!absoluteArg(toks, pos, resolve, offset, err))
       return SymbolicParse::Error;
     if (!expect(toks, pos, Tok::Comma, "expected a comma", err))
       return SymbolicParse::Error;
-    const Token& sizeTok = toks[pos];
+    const Token &sizeTok = toks[pos];
     if (!absoluteArg(toks, pos, resolve, size, err))
       return SymbolicParse::Error;
     if (offset < 0 || offset > 31) {
@@ -91,11 +90,11 @@ SymbolicParse hwreg(std::span<const Token> toks, size_t& pos, const SymbolResolv
   return SymbolicParse::Ok;
 }
 
-SymbolicParse sendmsg(std::span<const Token> toks, size_t& pos, const SymbolResolver& resolve,
-                      int64_t& value, SymbolicError& err) {
-  pos += 2;  // sendmsg (
+SymbolicParse sendmsg(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                      int64_t &value, SymbolicError &err) {
+  pos += 2; // sendmsg (
   int64_t msg = 0, op = 0, stream = 0;
-  const Token& msgTok = toks[pos];
+  const Token &msgTok = toks[pos];
   int named = msgTok.kind == Tok::Identifier ? indexOfName(names::kSendmsg, msgTok.text) : -1;
   if (named >= 0) {
     msg = named;
@@ -114,7 +113,7 @@ SymbolicParse sendmsg(std::span<const Token> toks, size_t& pos, const SymbolReso
   }
   if (toks[pos].kind == Tok::Comma) {
     ++pos;
-    const Token& opTok = toks[pos];
+    const Token &opTok = toks[pos];
     if (!absoluteArg(toks, pos, resolve, op, err))
       return SymbolicParse::Error;
     if (op < 0 || op > 7) {
@@ -123,7 +122,7 @@ SymbolicParse sendmsg(std::span<const Token> toks, size_t& pos, const SymbolReso
     }
     if (toks[pos].kind == Tok::Comma) {
       ++pos;
-      const Token& stTok = toks[pos];
+      const Token &stTok = toks[pos];
       if (!absoluteArg(toks, pos, resolve, stream, err))
         return SymbolicParse::Error;
       if (stream < 0 || stream > 3) {
@@ -141,10 +140,10 @@ SymbolicParse sendmsg(std::span<const Token> toks, size_t& pos, const SymbolReso
 // A run of NAME(ARG) items separated by spaces, '&' or ',' (waitcnt, depctr) or '|'
 // (delay_alu), each setting a bit field of `value`.
 template <typename Item>
-SymbolicParse fieldList(std::span<const Token> toks, size_t& pos, int64_t& value, Item item,
-                        SymbolicError& err, bool bars) {
+SymbolicParse fieldList(std::span<const Token> toks, size_t &pos, int64_t &value, Item item,
+                        SymbolicError &err, bool bars) {
   for (;;) {
-    const Token& name = toks[pos];
+    const Token &name = toks[pos];
     if (name.kind != Tok::Identifier || toks[pos + 1].kind != Tok::LParen)
       return SymbolicParse::Ok;
     pos += 2;
@@ -160,45 +159,44 @@ SymbolicParse fieldList(std::span<const Token> toks, size_t& pos, int64_t& value
   }
 }
 
-}  // namespace
+} // namespace
 
 std::optional<int64_t> saluSymbolValue(std::string_view name) {
   for (size_t i = 0; i < std::size(names::kVersion); ++i)
     if (!names::kVersion[i].empty() && names::kVersion[i] == name)
       return static_cast<int64_t>(i);
-  for (const auto& b : names::kVersionBits)
+  for (const auto &b : names::kVersionBits)
     if (b.name == name)
       return b.mask;
   return std::nullopt;
 }
 
-SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t& pos,
-                                const SymbolResolver& resolve, int64_t& value,
-                                SymbolicError& err) {
-  const Token& t = toks[pos];
+SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
+                                const SymbolResolver &resolve, int64_t &value, SymbolicError &err) {
+  const Token &t = toks[pos];
   if (t.kind != Tok::Identifier || toks[pos + 1].kind != Tok::LParen)
     return SymbolicParse::NotSymbolic;
   if (t.text == "hwreg")
     return hwreg(toks, pos, resolve, value, err);
   if (t.text == "sendmsg")
     return sendmsg(toks, pos, resolve, value, err);
-  const auto& wc = isa::salu::kWaitcnt;
+  const auto &wc = isa::salu::kWaitcnt;
   auto isCounter = [&](std::string_view n) {
-    for (const auto& f : wc)
-      if (n == f.name || (n.size() == f.name.size() + 4 && n.starts_with(f.name) &&
-                          n.ends_with("_sat")))
+    for (const auto &f : wc)
+      if (n == f.name ||
+          (n.size() == f.name.size() + 4 && n.starts_with(f.name) && n.ends_with("_sat")))
         return true;
     return false;
   };
   if (isCounter(t.text)) {
     value = 0;
-    for (const auto& f : wc)
+    for (const auto &f : wc)
       value |= int64_t{(1 << f.width) - 1} << f.shift;
     return fieldList(
         toks, pos, value,
-        [&](const Token& name, int64_t& v) {
-          const isa::salu::WaitcntField* field = nullptr;
-          for (const auto& f : wc)
+        [&](const Token &name, int64_t &v) {
+          const isa::salu::WaitcntField *field = nullptr;
+          for (const auto &f : wc)
             if (name.text.starts_with(f.name))
               field = &f;
           if (!field || !isCounter(name.text)) {
@@ -206,7 +204,7 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t& pos,
             return false;
           }
           int64_t x = 0;
-          const Token& argTok = toks[pos];
+          const Token &argTok = toks[pos];
           if (!absoluteArg(toks, pos, resolve, x, err))
             return false;
           const int64_t max = (1 << field->width) - 1;
@@ -226,8 +224,8 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t& pos,
     value = 0;
     return fieldList(
         toks, pos, value,
-        [&](const Token& name, int64_t& v) {
-          const Token& arg = toks[pos];
+        [&](const Token &name, int64_t &v) {
+          const Token &arg = toks[pos];
           bool skip = name.text == "instskip";
           unsigned shift = name.text == "instid0" ? 0 : skip ? 4 : 7;
           int found = -1;
@@ -256,9 +254,9 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t& pos,
     value = 0xFF9F;
     return fieldList(
         toks, pos, value,
-        [&](const Token& name, int64_t& v) {
-          const isa::salu::DepctrField* field = nullptr;
-          for (const auto& f : isa::salu::kDepctr)
+        [&](const Token &name, int64_t &v) {
+          const isa::salu::DepctrField *field = nullptr;
+          for (const auto &f : isa::salu::kDepctr)
             if (f.name == name.text)
               field = &f;
           if (!field) {
@@ -266,7 +264,7 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t& pos,
             return false;
           }
           int64_t x = 0;
-          const Token& argTok = toks[pos];
+          const Token &argTok = toks[pos];
           if (!absoluteArg(toks, pos, resolve, x, err))
             return false;
           const int64_t max = (1 << field->width) - 1;
@@ -282,4 +280,4 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t& pos,
   return SymbolicParse::NotSymbolic;
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

@@ -20,11 +20,10 @@ struct SymbolicError {
 };
 
 // Tries a symbolic form at toks[pos]; on Ok advances pos and sets value.
-SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t& pos,
-                                const SymbolResolver& resolve, int64_t& value,
-                                SymbolicError& err);
+SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
+                                const SymbolResolver &resolve, int64_t &value, SymbolicError &err);
 
 // Names usable in expressions of s_version operands (UC_VERSION_*), as absolute values.
 std::optional<int64_t> saluSymbolValue(std::string_view name);
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

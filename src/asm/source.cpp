@@ -19,8 +19,8 @@ uint32_t SourceManager::addBuffer(std::string name, std::string text, SourceLoc 
   return static_cast<uint32_t>(buffers_.size() - 1);
 }
 
-void SourceManager::lineAndColumn(SourceLoc loc, size_t& line, size_t& col) const {
-  const Buffer& b = buffers_[loc.buffer];
+void SourceManager::lineAndColumn(SourceLoc loc, size_t &line, size_t &col) const {
+  const Buffer &b = buffers_[loc.buffer];
   auto it = std::upper_bound(b.lineStarts.begin(), b.lineStarts.end(), loc.offset);
   line = static_cast<size_t>(it - b.lineStarts.begin());
   col = loc.offset - b.lineStarts[line - 1] + 1;
@@ -28,7 +28,7 @@ void SourceManager::lineAndColumn(SourceLoc loc, size_t& line, size_t& col) cons
 
 void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view message,
                              size_t rangeLength) {
-  const Buffer& b = buffers_[loc.buffer];
+  const Buffer &b = buffers_[loc.buffer];
   size_t line, col;
   lineAndColumn(loc, line, col);
   static constexpr std::string_view kSev[] = {"error", "warning", "note"};
@@ -95,4 +95,4 @@ void SourceManager::reportUnlocated(Severity sev, std::string_view message) {
   diags_ += '\n';
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

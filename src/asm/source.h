@@ -13,7 +13,7 @@
 namespace gcnkit::assembler {
 
 struct SourceLoc {
-  uint32_t buffer = 0;  // index into SourceManager's buffers; 0 = none
+  uint32_t buffer = 0; // index into SourceManager's buffers; 0 = none
   uint32_t offset = 0;
   bool valid() const { return buffer != 0; }
 };
@@ -31,7 +31,7 @@ public:
   std::string_view name(uint32_t buffer) const { return buffers_[buffer].name; }
 
   // 1-based line and column of a location.
-  void lineAndColumn(SourceLoc loc, size_t& line, size_t& col) const;
+  void lineAndColumn(SourceLoc loc, size_t &line, size_t &col) const;
 
   // Appends a diagnostic, with the instantiation notes. A non-zero `rangeLength` underlines
   // that many characters from loc with `^~~~`, as llvm-mc does for ranges.
@@ -39,7 +39,7 @@ public:
   // A diagnostic with no location ("<unknown>:0: warning: ...").
   void reportUnlocated(Severity sev, std::string_view message);
 
-  const std::string& diagnostics() const { return diags_; }
+  const std::string &diagnostics() const { return diags_; }
   size_t errorCount() const { return errors_; }
 
 private:
@@ -55,4 +55,4 @@ private:
   size_t errors_ = 0;
 };
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

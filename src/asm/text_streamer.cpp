@@ -8,13 +8,13 @@ namespace gcnkit::assembler {
 
 namespace {
 
-void appendInt(std::string& out, int64_t v) {
+void appendInt(std::string &out, int64_t v) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, v);
   out.append(buf, r.ptr);
 }
 
-void appendHex(std::string& out, uint64_t v) {
+void appendHex(std::string &out, uint64_t v) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, v, 16);
   out += "0x";
@@ -22,7 +22,7 @@ void appendHex(std::string& out, uint64_t v) {
 }
 
 // Characters .ascii prints as themselves; the rest as octal or C escapes (as llvm-mc does).
-void appendQuoted(std::string& out, std::string_view bytes) {
+void appendQuoted(std::string &out, std::string_view bytes) {
   out += '"';
   for (unsigned char c : bytes) {
     switch (c) {
@@ -61,9 +61,9 @@ void appendQuoted(std::string& out, std::string_view bytes) {
   out += '"';
 }
 
-}  // namespace
+} // namespace
 
-void TextStreamer::switchSection(const SectionSpec& section) {
+void TextStreamer::switchSection(const SectionSpec &section) {
   out_ += '\t';
   out_ += section.listing;
   out_ += '\n';
@@ -74,7 +74,7 @@ void TextStreamer::emitLabel(std::string_view name) {
   out_ += ":\n";
 }
 
-void TextStreamer::emitAssignment(std::string_view name, const Expr* expr, int64_t value) {
+void TextStreamer::emitAssignment(std::string_view name, const Expr *expr, int64_t value) {
   out_ += ".set ";
   out_ += name;
   out_ += ", ";
@@ -110,7 +110,7 @@ void TextStreamer::emitSymbolAttribute(std::string_view name, SymbolAttr attr) {
   out_ += '\n';
 }
 
-void TextStreamer::emitSize(std::string_view name, const Expr* expr, int64_t value) {
+void TextStreamer::emitSize(std::string_view name, const Expr *expr, int64_t value) {
   out_ += "\t.size\t";
   out_ += name;
   out_ += ", ";
@@ -121,7 +121,7 @@ void TextStreamer::emitSize(std::string_view name, const Expr* expr, int64_t val
   out_ += '\n';
 }
 
-void TextStreamer::emitValue(const Expr* expr, int64_t value, unsigned size) {
+void TextStreamer::emitValue(const Expr *expr, int64_t value, unsigned size) {
   switch (size) {
   case 1:
     out_ += "\t.byte\t";
@@ -199,11 +199,11 @@ void TextStreamer::emitDirectiveLine(std::string_view text) {
   out_ += '\n';
 }
 
-void TextStreamer::emitAmdhsaKernel(const AmdhsaKernel& k) {
+void TextStreamer::emitAmdhsaKernel(const AmdhsaKernel &k) {
   out_ += "\t.amdhsa_kernel ";
   out_ += k.name;
   out_ += '\n';
-  for (const auto& [name, value] : k.fields) {
+  for (const auto &[name, value] : k.fields) {
     out_ += "\t\t.amdhsa_";
     out_ += name;
     out_ += ' ';
@@ -217,4 +217,4 @@ void TextStreamer::emitInstruction(std::string_view text, std::string_view bytes
   support::appendListingLine(out_, text, bytes, showEncoding_);
 }
 
-}  // namespace gcnkit::assembler
+} // namespace gcnkit::assembler

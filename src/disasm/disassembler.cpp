@@ -8,7 +8,7 @@ namespace {
 
 using isa::Format;
 
-const detail::Codec* codecFor(Format f) {
+const detail::Codec *codecFor(Format f) {
   switch (f) {
   case Format::SOP1:
   case Format::SOP2:
@@ -42,14 +42,14 @@ const detail::Codec* codecFor(Format f) {
   }
 }
 
-}  // namespace
+} // namespace
 
-DecodeStatus Disassembler::decode(std::span<const uint8_t> bytes, Inst& inst) const {
+DecodeStatus Disassembler::decode(std::span<const uint8_t> bytes, Inst &inst) const {
   inst = Inst{};
   if (bytes.size() >= 4) {
     const uint32_t w0 = detail::readDword(bytes, 0);
     const Format f = isa::classifyGfx11(w0);
-    if (const detail::Codec* c = codecFor(f)) {
+    if (const detail::Codec *c = codecFor(f)) {
       if (c->decode(f, bytes, inst) == DecodeStatus::Success)
         return DecodeStatus::Success;
     }
@@ -59,14 +59,14 @@ DecodeStatus Disassembler::decode(std::span<const uint8_t> bytes, Inst& inst) co
   return DecodeStatus::Fail;
 }
 
-void Disassembler::print(const Inst& inst, std::string& out, const PrintOptions& opts) const {
-  if (const detail::Codec* c = inst.desc ? codecFor(inst.desc->format) : nullptr)
+void Disassembler::print(const Inst &inst, std::string &out, const PrintOptions &opts) const {
+  if (const detail::Codec *c = inst.desc ? codecFor(inst.desc->format) : nullptr)
     c->print(inst, out, opts);
 }
 
-void Disassembler::encode(const Inst& inst, std::string& out) const {
-  if (const detail::Codec* c = inst.desc ? codecFor(inst.desc->format) : nullptr)
+void Disassembler::encode(const Inst &inst, std::string &out) const {
+  if (const detail::Codec *c = inst.desc ? codecFor(inst.desc->format) : nullptr)
     c->encode(inst, out);
 }
 
-}  // namespace gcnkit::disasm
+} // namespace gcnkit::disasm

@@ -19,7 +19,7 @@ namespace {
 struct Diagnostics {
   std::string_view input;
   std::string_view filename;
-  std::string& err;
+  std::string &err;
   // Diagnostics come in increasing positions: count lines from the previous one, not from the
   // start of the input.
   size_t countedTo = 0;
@@ -75,7 +75,7 @@ struct Diagnostics {
 
 class Reader {
 public:
-  Reader(std::string_view input, const McTextOptions& opts) : s_(input), opts_(opts) {}
+  Reader(std::string_view input, const McTextOptions &opts) : s_(input), opts_(opts) {}
 
   // Skips white space, commas and comments; false at end of input.
   bool skipToToken() {
@@ -107,7 +107,7 @@ public:
 private:
   std::string_view s_;
   size_t pos_ = 0;
-  const McTextOptions& opts_;
+  const McTextOptions &opts_;
 };
 
 // Characters that end a byte token (llvm-mc's " \t\n\r,#[]").
@@ -130,7 +130,7 @@ int hexDigit(char c) {
 
 // StringRef::getAsInteger with radix 0: 0x/0X hex, 0b/0B binary, 0o or leading 0 octal,
 // otherwise decimal; the whole token must be consumed.
-bool parseByte(std::string_view tok, unsigned& value) {
+bool parseByte(std::string_view tok, unsigned &value) {
   // The common spelling, 0xNN, without the general path.
   if ((tok.size() == 4 || tok.size() == 3) && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
     int hi = hexDigit(tok[2]);
@@ -164,16 +164,16 @@ bool parseByte(std::string_view tok, unsigned& value) {
   return true;
 }
 
-}  // namespace
+} // namespace
 
-McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
-                               std::string_view filename, const McTextOptions& opts) {
+McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
+                               std::string_view filename, const McTextOptions &opts) {
   McTextResult res;
   res.out = "\t.text\n";
   Diagnostics diag{input, filename, res.err};
   Reader rd(input, opts);
   std::vector<uint8_t> bytes;
-  std::vector<size_t> where;  // input offset of each byte
+  std::vector<size_t> where; // input offset of each byte
   // "0xNN," is five characters a byte; an instruction line prints to about 40.
   bytes.reserve(input.size() / 5);
   where.reserve(input.size() / 5);
@@ -189,7 +189,7 @@ McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
       if (dis.decode(rest, inst) == DecodeStatus::Fail) {
         diag.report(where[index], "warning", "invalid instruction encoding");
         if (inAtomicBlock)
-          return true;  // llvm-mc does not resynchronise inside a block
+          return true; // llvm-mc does not resynchronise inside a block
         index += inst.size ? inst.size : 1;
         continue;
       }
@@ -274,4 +274,4 @@ McTextResult disassembleMcText(const Disassembler& dis, std::string_view input,
   return res;
 }
 
-}  // namespace gcnkit::disasm
+} // namespace gcnkit::disasm

@@ -6,13 +6,13 @@
 
 namespace gcnkit::disasm::detail {
 
-void appendDec(std::string& out, int64_t v) {
+void appendDec(std::string &out, int64_t v) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, v);
   out.append(buf, r.ptr);
 }
 
-void appendUDec(std::string& out, uint64_t v) {
+void appendUDec(std::string &out, uint64_t v) {
   // Register numbers and small constants dominate; they skip the general conversion.
   if (v < 10) {
     out += static_cast<char>('0' + v);
@@ -28,7 +28,7 @@ void appendUDec(std::string& out, uint64_t v) {
   out.append(buf, r.ptr);
 }
 
-void appendHex(std::string& out, uint64_t v) {
+void appendHex(std::string &out, uint64_t v) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, v, 16);
   out += "0x";
@@ -37,7 +37,7 @@ void appendHex(std::string& out, uint64_t v) {
 
 namespace {
 
-void appendRange(std::string& out, std::string_view prefix, unsigned first, unsigned regs) {
+void appendRange(std::string &out, std::string_view prefix, unsigned first, unsigned regs) {
   out += prefix;
   if (regs == 1) {
     appendUDec(out, first);
@@ -59,9 +59,9 @@ unsigned alignDown(unsigned enc, unsigned regs) {
   return enc;
 }
 
-}  // namespace
+} // namespace
 
-bool appendScalarReg(std::string& out, unsigned enc, unsigned regs) {
+bool appendScalarReg(std::string &out, unsigned enc, unsigned regs) {
   switch (enc) {
   case 235:
     out += "src_shared_base";
@@ -146,11 +146,11 @@ bool appendScalarReg(std::string& out, unsigned enc, unsigned regs) {
   return false;
 }
 
-void appendVGPR(std::string& out, unsigned index, unsigned regs) {
+void appendVGPR(std::string &out, unsigned index, unsigned regs) {
   appendRange(out, "v", index, regs);
 }
 
-void appendInlineConstant(std::string& out, unsigned enc, isa::DataType type) {
+void appendInlineConstant(std::string &out, unsigned enc, isa::DataType type) {
   if (enc >= 128 && enc <= 192) {
     appendUDec(out, enc - 128);
     return;
@@ -251,7 +251,7 @@ struct ImmForm {
 ImmForm immForm(unsigned enc, ImmClass c, uint32_t lit) {
   ImmForm f;
   if (enc != sreg::kLiteral) {
-    if (c == ImmClass::I16 && enc >= 240) {  // decodes to an f16 pattern, not inlinable
+    if (c == ImmClass::I16 && enc >= 240) { // decodes to an f16 pattern, not inlinable
       f.shown = f.literal = kF16Inline[enc - 240];
       return f;
     }
@@ -300,9 +300,9 @@ ImmForm immForm(unsigned enc, ImmClass c, uint32_t lit) {
 
 bool is64(ImmClass c) { return c == ImmClass::F64 || c == ImmClass::I64; }
 
-}  // namespace
+} // namespace
 
-bool appendValuSrc(std::string& out, unsigned enc, unsigned regs, isa::DataType type,
+bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType type,
                    uint32_t literal) {
   if (enc >= 256) {
     appendVGPR(out, enc - 256, regs);
@@ -372,4 +372,4 @@ uint64_t valuImmediateValue(unsigned enc, isa::DataType type, uint32_t literal) 
   return c == ImmClass::F64 ? uint64_t{literal} << 32 : literal;
 }
 
-}  // namespace gcnkit::disasm::detail
+} // namespace gcnkit::disasm::detail

@@ -9,10 +9,10 @@
 
 namespace gcnkit::disasm::detail {
 
-void appendDec(std::string& out, int64_t v);
-void appendUDec(std::string& out, uint64_t v);
+void appendDec(std::string &out, int64_t v);
+void appendUDec(std::string &out, uint64_t v);
 // Lower-case hex with 0x prefix, no leading zeros ("0x0" for zero).
-void appendHex(std::string& out, uint64_t v);
+void appendHex(std::string &out, uint64_t v);
 
 // Scalar operand encodings (8-bit SSRC / 7-bit SDST space) on GFX11.
 namespace sreg {
@@ -28,16 +28,16 @@ inline constexpr unsigned kLiteral = 255;
 inline constexpr unsigned kDpp8 = 233;
 inline constexpr unsigned kDpp8Fi = 234;
 inline constexpr unsigned kDpp16 = 250;
-}  // namespace sreg
+} // namespace sreg
 
 // Appends the scalar register (tuple of `regs` dwords) at encoding `enc` (< 128, or one of the
 // src_* names 235..239, 251..253). Returns false when llvm-mc cannot name it (the decode fails).
 // Tuples are aligned down as llvm-mc's decoder does (s[96:97] for an odd first register of a
 // pair; quad alignment for 4+ registers).
-bool appendScalarReg(std::string& out, unsigned enc, unsigned regs);
+bool appendScalarReg(std::string &out, unsigned enc, unsigned regs);
 
 // Appends v<N> or v[N:N+regs-1].
-void appendVGPR(std::string& out, unsigned index, unsigned regs);
+void appendVGPR(std::string &out, unsigned index, unsigned regs);
 
 // True for encodings 128..208 and 240..248: integer and float inline constants.
 constexpr bool isInlineConstant(unsigned enc) {
@@ -45,7 +45,7 @@ constexpr bool isInlineConstant(unsigned enc) {
 }
 
 // Appends the inline constant `enc` as printed for an operand of `type`.
-void appendInlineConstant(std::string& out, unsigned enc, isa::DataType type);
+void appendInlineConstant(std::string &out, unsigned enc, isa::DataType type);
 
 // ---- 9-bit VALU sources (VOP1/VOP2/VOPC/VOP3/VOP3P src fields) ----------------------------
 //
@@ -73,7 +73,7 @@ void appendInlineConstant(std::string& out, unsigned enc, isa::DataType type);
 // regs: dwords of a register operand (1, 2, 4...). literal: the dword after the instruction
 // (only read when enc == 255). Returns false when llvm-mc cannot decode the operand (reserved
 // encodings, DPP markers 233/234/250, misaligned/oversized specials, lds_direct for 64-bit).
-bool appendValuSrc(std::string& out, unsigned enc, unsigned regs, isa::DataType type,
+bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType type,
                    uint32_t literal);
 
 // What llvm-mc's encoder writes back for a decoded source: the src field and, when it needs
@@ -90,4 +90,4 @@ ValuSrcEncoding reencodeValuSrc(unsigned enc, isa::DataType type, uint32_t liter
 // "Invalid immediate" note and re-encodes from the raw value.
 uint64_t valuImmediateValue(unsigned enc, isa::DataType type, uint32_t literal);
 
-}  // namespace gcnkit::disasm::detail
+} // namespace gcnkit::disasm::detail

@@ -28,13 +28,13 @@ unsigned opcodeOf(Format f, uint32_t w0) {
   }
 }
 
-DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst& inst) {
+DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
   const uint32_t w0 = readDword(bytes, 0);
   const bool vop3 = format == Format::VOP3 || format == Format::VOP3SD;
   if (vop3 && bytes.size() < 8)
     return DecodeStatus::Fail;
   const unsigned op = opcodeOf(format, w0);
-  const InstrDesc* d = isa::lookup(isa::Target::GFX1100, vop3 ? Format::VOP3 : format, op);
+  const InstrDesc *d = isa::lookup(isa::Target::GFX1100, vop3 ? Format::VOP3 : format, op);
   if (!d && vop3)
     d = isa::lookup(isa::Target::GFX1100, Format::VOP3SD, op);
   if (!d)
@@ -53,7 +53,7 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst& inst) {
   // Which source fields the row reads; the others must be zero.
   bool hasSrc0 = false, needsLiteral = false;
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc& o = d->operands[i];
+    const OperandDesc &o = d->operands[i];
     if (o.field == Field::SRC0)
       hasSrc0 = true;
     if (o.kind == OperandKind::KImm)
@@ -70,9 +70,9 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst& inst) {
     flags |= kDpp8;
   }
   if (!vop3 && d->numOperands == 0 && ((w0 >> 17) & 0xff))
-    return DecodeStatus::Fail;  // v_nop / v_pipeflush: vdst must be zero (src0 is ignored)
+    return DecodeStatus::Fail; // v_nop / v_pipeflush: vdst must be zero (src0 is ignored)
   if (format == Format::VOP2 && d->numOperands == 0 && w0 != 0)
-    return DecodeStatus::Fail;  // v_illegal is the all-zero dword only
+    return DecodeStatus::Fail; // v_illegal is the all-zero dword only
   inst.flags = flags;
   View v = viewOf(inst);
   if (vop3) {
@@ -83,10 +83,10 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst& inst) {
       return DecodeStatus::Fail;
   }
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc& o = d->operands[i];
+    const OperandDesc &o = d->operands[i];
     if (o.field == Field::VDST && o.kind != OperandKind::VReg &&
         v.field(Field::VDST) == sreg::kLiteral)
-      needsLiteral = true;  // a scalar destination field naming a literal reads one
+      needsLiteral = true; // a scalar destination field naming a literal reads one
     if (o.isDef || o.field == Field::None || o.field == Field::LITERAL)
       continue;
     if ((flags & (kDpp16 | kDpp8)) && o.field == Field::SRC0)
@@ -144,12 +144,12 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst& inst) {
     }
   }
   if ((flags & kDpp16) && !vop3 && ((v.extra >> 20) & 0xf & ~(d->flags >> kDppModValidShift)))
-    return DecodeStatus::Fail;  // DPP16 source modifiers the instruction does not take
+    return DecodeStatus::Fail; // DPP16 source modifiers the instruction does not take
   // Dry-run the operands to reject encodings llvm-mc cannot name; VGPRs inside the register
   // file and constants always decode, so only scalar registers need the printer's verdict.
   thread_local std::string scratch;
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc& o = d->operands[i];
+    const OperandDesc &o = d->operands[i];
     if (o.field == Field::None || o.field == Field::LITERAL)
       continue;
     unsigned enc = v.field(o.field);
@@ -166,7 +166,7 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst& inst) {
   return DecodeStatus::Success;
 }
 
-void print(const Inst& inst, std::string& out, const PrintOptions&) {
+void print(const Inst &inst, std::string &out, const PrintOptions &) {
   printView(viewOf(inst), out);
 }
 
@@ -181,14 +181,14 @@ unsigned alignedScalar(unsigned enc, unsigned regs) {
   return base + ((enc - base) & ~mask);
 }
 
-void encode(const Inst& inst, std::string& out) {
+void encode(const Inst &inst, std::string &out) {
   const View v = viewOf(inst);
-  const InstrDesc* d = v.d;
+  const InstrDesc *d = v.d;
   uint32_t w0 = v.w0, w1 = v.w1;
   bool hasLit = false;
   uint32_t lit = 0;
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc& o = d->operands[i];
+    const OperandDesc &o = d->operands[i];
     if (o.field == Field::LITERAL) {
       hasLit = true;
       lit = v.extra;
@@ -221,7 +221,7 @@ void encode(const Inst& inst, std::string& out) {
     } else if (o.kind == OperandKind::VSrc || o.kind == OperandKind::SSrc) {
       const ValuSrcEncoding e = reencodeValuSrc(enc, o.type, v.lit);
       field = e.field;
-      if (e.hasLiteral && !hasLit) {  // one literal dword: the first source value wins
+      if (e.hasLiteral && !hasLit) { // one literal dword: the first source value wins
         hasLit = true;
         lit = e.literal;
       }
@@ -236,7 +236,7 @@ void encode(const Inst& inst, std::string& out) {
     }
   }
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc& o = d->operands[i];
+    const OperandDesc &o = d->operands[i];
     if (o.field == Field::VDST && o.kind != OperandKind::VReg) {
       // A scalar destination naming a constant re-encodes from the constant's value.
       const unsigned shift = v.vop3 ? 0 : 17;
@@ -277,8 +277,8 @@ void encode(const Inst& inst, std::string& out) {
     appendDword(out, lit);
 }
 
-}  // namespace
+} // namespace
 
 const Codec kValuCodec = {decode, print, encode};
 
-}  // namespace gcnkit::disasm::detail
+} // namespace gcnkit::disasm::detail

@@ -20,34 +20,34 @@ using isa::OperandKind;
 inline constexpr uint8_t kIsVop3 = 1 << 0;
 inline constexpr uint8_t kDpp16 = 1 << 1;
 inline constexpr uint8_t kDpp8 = 1 << 2;
-inline constexpr uint8_t kHasLiteral = 1 << 3;  // a literal dword follows (words[1] or words[2])
+inline constexpr uint8_t kHasLiteral = 1 << 3; // a literal dword follows (words[1] or words[2])
 
 // Row flag bits (scripts/isa/gfx1100_valu.py).
 inline constexpr uint32_t kModValidShift = 0;
 inline constexpr uint32_t kModKeptShift = 13;
 inline constexpr uint32_t kModMask = 0x1fff;
-inline constexpr uint32_t kOpSelArityShift = 26;  // VOP3: op_sel entries printed (3 bits)
-inline constexpr uint32_t kDppIntShift = 29;      // VOP3: source i is an integer in DPP forms
-inline constexpr uint32_t kLo128Shift = 0;        // VOP1/2/C: operand i is a Lo128 16-bit VGPR
-inline constexpr uint32_t kHiVgprFailsShift = 4;  // VOP1/2/C: operand i fails with v128+
-inline constexpr uint32_t kDppModValidShift = 8;  // VOP1/2/C: DPP16 dword bits 20..23 accepted
-inline constexpr uint32_t kDppModKeptShift = 12;  // VOP1/2/C: ... and kept by the re-encoding
-inline constexpr uint32_t kTrue16 = 1u << 31;     // VOP1/2/C: .l / .h 16-bit VGPRs
+inline constexpr uint32_t kOpSelArityShift = 26; // VOP3: op_sel entries printed (3 bits)
+inline constexpr uint32_t kDppIntShift = 29;     // VOP3: source i is an integer in DPP forms
+inline constexpr uint32_t kLo128Shift = 0;       // VOP1/2/C: operand i is a Lo128 16-bit VGPR
+inline constexpr uint32_t kHiVgprFailsShift = 4; // VOP1/2/C: operand i fails with v128+
+inline constexpr uint32_t kDppModValidShift = 8; // VOP1/2/C: DPP16 dword bits 20..23 accepted
+inline constexpr uint32_t kDppModKeptShift = 12; // VOP1/2/C: ... and kept by the re-encoding
+inline constexpr uint32_t kTrue16 = 1u << 31;    // VOP1/2/C: .l / .h 16-bit VGPRs
 
 // Modifier bit positions in the 13-bit modifier word: word0 bits 8..15, word1 bits 27..31.
-inline constexpr unsigned kAbsBit = 0;    // 3 bits
-inline constexpr unsigned kOpSelBit = 3;  // 4 bits
-inline constexpr unsigned kClampBit = 7;  //
-inline constexpr unsigned kOmodBit = 8;   // 2 bits
-inline constexpr unsigned kNegBit = 10;   // 3 bits
+inline constexpr unsigned kAbsBit = 0;   // 3 bits
+inline constexpr unsigned kOpSelBit = 3; // 4 bits
+inline constexpr unsigned kClampBit = 7; //
+inline constexpr unsigned kOmodBit = 8;  // 2 bits
+inline constexpr unsigned kNegBit = 10;  // 3 bits
 
 // The decoded view of an instruction, shared by print and encode.
 struct View {
-  const InstrDesc* d;
+  const InstrDesc *d;
   bool vop3, dpp16, dpp8;
-  uint32_t w0, w1, extra;  // extra: DPP dword or literal
-  uint32_t lit;            // the literal dword
-  uint32_t mods;           // 13-bit modifier word (VOP3)
+  uint32_t w0, w1, extra; // extra: DPP dword or literal
+  uint32_t lit;           // the literal dword
+  uint32_t mods;          // 13-bit modifier word (VOP3)
 
   // The raw value of an encoding field (VSRC1: the 8-bit VGPR number).
   uint32_t field(Field f) const {
@@ -81,23 +81,23 @@ struct View {
 };
 
 // The view of a decoded instruction.
-View viewOf(const Inst& inst);
+View viewOf(const Inst &inst);
 
 // Source operands (SRC0/1/2, VSRC1) and their index 0..2.
-bool isSource(const OperandDesc& o);
+bool isSource(const OperandDesc &o);
 unsigned srcIndex(Field f);
 
 // False for integer sources: llvm-mc shows no abs on them and prints neg as sext(x).
-bool takesInputModifiers(const OperandDesc& o);
+bool takesInputModifiers(const OperandDesc &o);
 
 // A scalar destination field naming the literal makes llvm-mc read the literal as a 32-bit
 // value first; an f64 source sharing it then sees that value instead of literal << 32.
-bool literalTakenAs32(const View& v, const OperandDesc& o);
+bool literalTakenAs32(const View &v, const OperandDesc &o);
 
 // Appends operand `opIndex` of the row; false when llvm-mc cannot decode it.
-bool appendOperand(std::string& out, const View& v, const OperandDesc& o, unsigned opIndex);
+bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsigned opIndex);
 
 // Appends the whole instruction text.
-void printView(const View& v, std::string& out);
+void printView(const View &v, std::string &out);
 
-}  // namespace gcnkit::disasm::detail::valu
+} // namespace gcnkit::disasm::detail::valu

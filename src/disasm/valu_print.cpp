@@ -9,7 +9,7 @@
 
 namespace gcnkit::disasm::detail::valu {
 
-View viewOf(const Inst& inst) {
+View viewOf(const Inst &inst) {
   View v{};
   v.d = inst.desc;
   v.vop3 = inst.flags & kIsVop3;
@@ -26,7 +26,7 @@ View viewOf(const Inst& inst) {
   return v;
 }
 
-bool isSource(const OperandDesc& o) {
+bool isSource(const OperandDesc &o) {
   return !o.isDef && (o.field == Field::SRC0 || o.field == Field::SRC1 || o.field == Field::SRC2 ||
                       o.field == Field::VSRC1);
 }
@@ -45,7 +45,7 @@ unsigned srcIndex(Field f) {
 
 // ---- operand printing ----------------------------------------------------------------------
 
-bool takesInputModifiers(const OperandDesc& o) {
+bool takesInputModifiers(const OperandDesc &o) {
   switch (o.type) {
   case DataType::I16:
   case DataType::U16:
@@ -61,17 +61,17 @@ bool takesInputModifiers(const OperandDesc& o) {
 
 namespace {
 
-void appendInvalidRegister(std::string& out, std::string_view cls) {
+void appendInvalidRegister(std::string &out, std::string_view cls) {
   out += "/*Invalid register, operand has '";
   out += cls;
   out += "' register class*/";
 }
 
 // Register class llvm-mc names for an operand that cannot hold what the field encodes.
-std::string_view scalarClass(const OperandDesc& o) {
+std::string_view scalarClass(const OperandDesc &o) {
   if (o.type == DataType::LaneMask)
     return "SReg_1_XEXEC";
-  if (o.field == Field::SRC0)  // v_writelane's data source also accepts lds_direct
+  if (o.field == Field::SRC0) // v_writelane's data source also accepts lds_direct
     return "SRegOrLds_32";
   return o.regs == 2 ? "SReg_64" : "SReg_32";
 }
@@ -81,16 +81,16 @@ bool isVgprOnlyReg(unsigned enc) {
   return enc < 124 || enc == 125 || enc == 126 || enc == 127;
 }
 
-}  // namespace
+} // namespace
 
 // A scalar destination field naming the literal makes llvm-mc read the literal as a 32-bit
 // value first; an f64 source sharing it then sees that value instead of literal << 32.
-bool literalTakenAs32(const View& v, const OperandDesc& o) {
+bool literalTakenAs32(const View &v, const OperandDesc &o) {
   if (o.type != DataType::F64 || !v.vop3)
     return false;
   if (v.d->numOperands == 0)
     return false;
-  const OperandDesc& dst = v.d->operands[0];
+  const OperandDesc &dst = v.d->operands[0];
   return dst.field == Field::VDST && dst.kind != OperandKind::VReg &&
          v.field(Field::VDST) == sreg::kLiteral;
 }
@@ -98,9 +98,9 @@ bool literalTakenAs32(const View& v, const OperandDesc& o) {
 namespace {
 
 // Appends a source operand. Returns false when the encoding does not decode.
-bool appendSource(std::string& out, const View& v, const OperandDesc& o, unsigned opIndex,
+bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigned opIndex,
                   unsigned enc, bool dppSrc0) {
-  const InstrDesc* d = v.d;
+  const InstrDesc *d = v.d;
   const bool true16 = !v.vop3 && (d->flags & kTrue16);
   const bool lo128 = !v.vop3 && ((d->flags >> (kLo128Shift + opIndex)) & 1);
   if (!v.vop3 && o.field == Field::VSRC1)
@@ -110,7 +110,7 @@ bool appendSource(std::string& out, const View& v, const OperandDesc& o, unsigne
   if (enc >= 256) {
     const unsigned r = enc - 256;
     if (r + o.regs > 256)
-      return false;  // a tuple past v255
+      return false; // a tuple past v255
     if (true16 && !v.vop3) {
       appendVGPR(out, r & 0x7f, 1);
       out += (r & 0x80) ? ".h" : ".l";
@@ -145,7 +145,7 @@ bool appendSource(std::string& out, const View& v, const OperandDesc& o, unsigne
   if (!appendValuSrc(out, enc, o.regs, o.type, v.lit))
     return false;
   if (o.type == DataType::LaneMask && (enc == sreg::kExecLo || enc == sreg::kExecHi))
-    appendInvalidRegister(out, "SReg_1_XEXEC");  // masks exclude exec
+    appendInvalidRegister(out, "SReg_1_XEXEC"); // masks exclude exec
   if ((o.kind == OperandKind::VReg) && isVgprOnlyReg(enc))
     appendInvalidRegister(out, d->operands[0].kind == OperandKind::SReg ? "VRegOrLds_32"
                                : o.regs == 4                            ? "VReg_128"
@@ -154,9 +154,9 @@ bool appendSource(std::string& out, const View& v, const OperandDesc& o, unsigne
   return true;
 }
 
-}  // namespace
+} // namespace
 
-bool appendOperand(std::string& out, const View& v, const OperandDesc& o, unsigned opIndex) {
+bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsigned opIndex) {
   switch (o.field) {
   case Field::None:
     out += "vcc_lo";
@@ -177,7 +177,7 @@ bool appendOperand(std::string& out, const View& v, const OperandDesc& o, unsign
       appendVGPR(out, enc, o.regs);
       return true;
     }
-    if (isInlineConstant(enc) || enc == sreg::kLiteral) {  // a destination naming a constant
+    if (isInlineConstant(enc) || enc == sreg::kLiteral) { // a destination naming a constant
       if (!appendValuSrc(out, enc, o.regs, DataType::B32, v.lit))
         return false;
       out += "/*Invalid immediate*/";
@@ -239,7 +239,7 @@ bool appendOperand(std::string& out, const View& v, const OperandDesc& o, unsign
 
 namespace {
 
-void appendName(std::string& out, const View& v) {
+void appendName(std::string &out, const View &v) {
   std::string_view name = v.d->name;
   if (!v.dpp16 && !v.dpp8) {
     out += name;
@@ -258,7 +258,7 @@ void appendName(std::string& out, const View& v) {
     out += "_dpp";
 }
 
-void appendDppControl(std::string& out, uint32_t dpp) {
+void appendDppControl(std::string &out, uint32_t dpp) {
   const unsigned ctrl = (dpp >> 8) & 0x1ff;
   if (ctrl <= 0xff) {
     out += " quad_perm:[";
@@ -302,7 +302,7 @@ void appendDppControl(std::string& out, uint32_t dpp) {
     out += " fi:1";
 }
 
-void appendDpp8(std::string& out, uint32_t dpp, bool fi) {
+void appendDpp8(std::string &out, uint32_t dpp, bool fi) {
   out += " dpp8:[";
   for (int i = 0; i < 8; ++i) {
     if (i)
@@ -314,11 +314,11 @@ void appendDpp8(std::string& out, uint32_t dpp, bool fi) {
     out += " fi:1";
 }
 
-}  // namespace
+} // namespace
 
-void printView(const View& v, std::string& out) {
+void printView(const View &v, std::string &out) {
   appendName(out, v);
-  const InstrDesc* d = v.d;
+  const InstrDesc *d = v.d;
   for (unsigned i = 0; i < d->numOperands; ++i) {
     out += i == 0 ? " " : ", ";
     appendOperand(out, v, d->operands[i], i);
@@ -372,4 +372,4 @@ void printView(const View& v, std::string& out) {
     appendDpp8(out, v.extra, (v.vop3 ? (v.w1 & 0x1ff) : (v.w0 & 0x1ff)) == sreg::kDpp8Fi);
 }
 
-}  // namespace gcnkit::disasm::detail::valu
+} // namespace gcnkit::disasm::detail::valu

@@ -74,4 +74,4 @@ constexpr Format classifyGfx11(uint32_t w) {
   }
 }
 
-}  // namespace gcnkit::isa
+} // namespace gcnkit::isa

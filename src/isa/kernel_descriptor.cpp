@@ -4,7 +4,7 @@ namespace gcnkit::isa {
 
 namespace {
 
-void put(std::array<uint8_t, KernelDescriptor::kSize>& b, size_t at, uint64_t v, size_t n) {
+void put(std::array<uint8_t, KernelDescriptor::kSize> &b, size_t at, uint64_t v, size_t n) {
   for (size_t i = 0; i < n; ++i)
     b[at + i] = static_cast<uint8_t>(v >> (8 * i));
 }
@@ -16,7 +16,7 @@ uint64_t get(std::span<const uint8_t> b, size_t at, size_t n) {
   return v;
 }
 
-}  // namespace
+} // namespace
 
 std::array<uint8_t, KernelDescriptor::kSize> KernelDescriptor::encode() const {
   std::array<uint8_t, kSize> b{};
@@ -32,7 +32,7 @@ std::array<uint8_t, KernelDescriptor::kSize> KernelDescriptor::encode() const {
   return b;
 }
 
-bool KernelDescriptor::decode(std::span<const uint8_t> b, KernelDescriptor& d) {
+bool KernelDescriptor::decode(std::span<const uint8_t> b, KernelDescriptor &d) {
   if (b.size() < kSize)
     return false;
   d.groupSegmentFixedSize = static_cast<uint32_t>(get(b, 0, 4));
@@ -47,4 +47,4 @@ bool KernelDescriptor::decode(std::span<const uint8_t> b, KernelDescriptor& d) {
   return true;
 }
 
-}  // namespace gcnkit::isa
+} // namespace gcnkit::isa

@@ -45,4 +45,4 @@ inline constexpr std::array<DepctrField, 7> kDepctr = {{{"depctr_hold_cnt", 7, 1
                                                         {"depctr_va_vcc", 1, 1},
                                                         {"depctr_vm_vsrc", 2, 3}}};
 
-}  // namespace gcnkit::isa::salu
+} // namespace gcnkit::isa::salu

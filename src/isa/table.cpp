@@ -12,9 +12,9 @@ std::span<const InstrDesc> rows();
 
 std::string_view formatName(Format f) {
   static constexpr std::array<std::string_view, static_cast<size_t>(Format::Count)> names = {
-      "SOP1", "SOP2",    "SOPK",   "SOPC", "SOPP",  "SMEM",  "VOP1",   "VOP2",
-      "VOPC", "VOP3",    "VOP3SD", "VOP3P", "VOPD", "VINTERP", "LDSDIR", "DS",
-      "MUBUF", "MTBUF",  "FLAT",   "GLOBAL", "SCRATCH", "MIMG", "EXP"};
+      "SOP1",  "SOP2",  "SOPK",   "SOPC",   "SOPP",    "SMEM",    "VOP1",   "VOP2",
+      "VOPC",  "VOP3",  "VOP3SD", "VOP3P",  "VOPD",    "VINTERP", "LDSDIR", "DS",
+      "MUBUF", "MTBUF", "FLAT",   "GLOBAL", "SCRATCH", "MIMG",    "EXP"};
   auto i = static_cast<size_t>(f);
   return i < names.size() ? names[i] : "?";
 }
@@ -26,16 +26,17 @@ constexpr size_t kOpcodeSpace = 1024;
 
 struct Index {
   std::span<const InstrDesc> rows;
-  std::unique_ptr<const InstrDesc*[]> byOpcode;  // [format][opcode]
+  std::unique_ptr<const InstrDesc *[]> byOpcode; // [format][opcode]
 
   explicit Index(std::span<const InstrDesc> r)
-      : rows(r), byOpcode(new const InstrDesc*[static_cast<size_t>(Format::Count) * kOpcodeSpace]()) {
-    for (const InstrDesc& d : rows)
+      : rows(r),
+        byOpcode(new const InstrDesc *[static_cast<size_t>(Format::Count) * kOpcodeSpace]()) {
+    for (const InstrDesc &d : rows)
       byOpcode[static_cast<size_t>(d.format) * kOpcodeSpace + d.opcode] = &d;
   }
 };
 
-const Index& index(Target t) {
+const Index &index(Target t) {
   switch (t) {
   case Target::GFX1100:
   default: {
@@ -45,14 +46,14 @@ const Index& index(Target t) {
   }
 }
 
-}  // namespace
+} // namespace
 
 std::span<const InstrDesc> instructions(Target t) { return index(t).rows; }
 
-const InstrDesc* lookup(Target t, Format f, uint32_t opcode) {
+const InstrDesc *lookup(Target t, Format f, uint32_t opcode) {
   if (opcode >= kOpcodeSpace || f >= Format::Count)
     return nullptr;
   return index(t).byOpcode[static_cast<size_t>(f) * kOpcodeSpace + opcode];
 }
 
-}  // namespace gcnkit::isa
+} // namespace gcnkit::isa

@@ -2,7 +2,7 @@
 
 namespace gcnkit::support {
 
-void appendListingLine(std::string& out, std::string_view text, std::string_view encoding,
+void appendListingLine(std::string &out, std::string_view text, std::string_view encoding,
                        bool showEncoding) {
   out += '\t';
   out += text;
@@ -26,4 +26,4 @@ void appendListingLine(std::string& out, std::string_view text, std::string_view
   out += '\n';
 }
 
-}  // namespace gcnkit::support
+} // namespace gcnkit::support

@@ -9,7 +9,7 @@
 
 namespace gcnkit::support {
 
-void appendListingLine(std::string& out, std::string_view text, std::string_view encoding,
+void appendListingLine(std::string &out, std::string_view text, std::string_view encoding,
                        bool showEncoding);
 
-}  // namespace gcnkit::support
+} // namespace gcnkit::support

@@ -17,14 +17,14 @@ namespace {
 // Each random encoding sits on its own line, followed by a marker line (s_code_end), so that
 // output and diagnostics can be attributed to the encoding that produced them. Both are atomic
 // blocks ([...]), which llvm-mc decodes in isolation.
-constexpr const char* kMarkerHex = "0x00,0x00,0x9f,0xbf";
+constexpr const char *kMarkerHex = "0x00,0x00,0x9f,0xbf";
 
 struct Block {
-  std::string out;  // stdout lines
-  std::string err;  // diagnostics
+  std::string out; // stdout lines
+  std::string err; // diagnostics
 };
 
-std::vector<std::string> splitLines(const std::string& s) {
+std::vector<std::string> splitLines(const std::string &s) {
   std::vector<std::string> lines;
   std::istringstream in(s);
   for (std::string l; std::getline(in, l);)
@@ -33,10 +33,10 @@ std::vector<std::string> splitLines(const std::string& s) {
 }
 
 // Splits tool output into one block per probe.
-std::vector<Block> splitBlocks(const std::string& out, const std::string& err, size_t probes) {
+std::vector<Block> splitBlocks(const std::string &out, const std::string &err, size_t probes) {
   std::vector<Block> blocks(probes);
   size_t idx = 0;
-  for (const std::string& l : splitLines(out)) {
+  for (const std::string &l : splitLines(out)) {
     if (l == "\t.text")
       continue;
     if (l.rfind("\ts_code_end", 0) == 0 && l.find(kMarkerHex) != std::string::npos) {
@@ -65,7 +65,7 @@ std::vector<Block> splitBlocks(const std::string& out, const std::string& err, s
   return blocks;
 }
 
-std::string hexLine(const std::vector<uint8_t>& bytes) {
+std::string hexLine(const std::vector<uint8_t> &bytes) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string s;
   for (size_t i = 0; i < bytes.size(); ++i) {
@@ -78,19 +78,19 @@ std::string hexLine(const std::vector<uint8_t>& bytes) {
   return s;
 }
 
-}  // namespace
+} // namespace
 
 uint64_t CompareReport::mismatches() const {
   uint64_t n = 0;
-  for (const FamilyStats& f : families)
+  for (const FamilyStats &f : families)
     n += f.mismatches;
   return n;
 }
 
-CompareReport compareWithLlvmMc(const CompareOptions& opts) {
+CompareReport compareWithLlvmMc(const CompareOptions &opts) {
   CompareReport report;
-  std::vector<const FamilyGenerator*> gens;
-  for (const FamilyGenerator& g : familyGenerators())
+  std::vector<const FamilyGenerator *> gens;
+  for (const FamilyGenerator &g : familyGenerators())
     if (opts.families.empty() ||
         std::find(opts.families.begin(), opts.families.end(), g.name) != opts.families.end())
       gens.push_back(&g);
@@ -100,7 +100,7 @@ CompareReport compareWithLlvmMc(const CompareOptions& opts) {
   }
   disasm::Disassembler dis(isa::Target::GFX1100);
   Rng rng(opts.seed);
-  for (const FamilyGenerator* g : gens) {
+  for (const FamilyGenerator *g : gens) {
     FamilyStats stats;
     stats.name = std::string(g->name);
     uint64_t total = opts.count / gens.size();
@@ -108,7 +108,7 @@ CompareReport compareWithLlvmMc(const CompareOptions& opts) {
       size_t n = static_cast<size_t>(std::min<uint64_t>(opts.chunk, total - done));
       std::vector<std::vector<uint8_t>> encodings(n);
       std::string text;
-      for (auto& e : encodings) {
+      for (auto &e : encodings) {
         g->generate(rng, e);
         // Each encoding and each marker is an atomic block: bytes a failed instruction leaves
         // behind are not decoded as a following instruction, so nothing can swallow a marker.
@@ -150,4 +150,4 @@ CompareReport compareWithLlvmMc(const CompareOptions& opts) {
   return report;
 }
 
-}  // namespace gcnkit::difftest
+} // namespace gcnkit::difftest

@@ -9,10 +9,10 @@
 namespace gcnkit::difftest {
 
 struct CompareOptions {
-  std::vector<std::string> families;  // empty: all
-  uint64_t count = 20000;             // encodings in total, spread evenly over the families
+  std::vector<std::string> families; // empty: all
+  uint64_t count = 20000;            // encodings in total, spread evenly over the families
   uint64_t seed = 1;
-  size_t chunk = 25000;               // encodings per llvm-mc run
+  size_t chunk = 25000; // encodings per llvm-mc run
   size_t maxReported = 20;
   bool showEncoding = true;
 };
@@ -20,17 +20,17 @@ struct CompareOptions {
 struct FamilyStats {
   std::string name;
   uint64_t encodings = 0;
-  uint64_t decoded = 0;  // llvm-mc printed an instruction for the first word
+  uint64_t decoded = 0; // llvm-mc printed an instruction for the first word
   uint64_t mismatches = 0;
 };
 
 struct CompareReport {
   std::vector<FamilyStats> families;
-  std::vector<std::string> examples;  // human-readable mismatches
-  std::string error;                  // set when the comparison could not run
+  std::vector<std::string> examples; // human-readable mismatches
+  std::string error;                 // set when the comparison could not run
   uint64_t mismatches() const;
 };
 
-CompareReport compareWithLlvmMc(const CompareOptions& opts);
+CompareReport compareWithLlvmMc(const CompareOptions &opts);
 
-}  // namespace gcnkit::difftest
+} // namespace gcnkit::difftest

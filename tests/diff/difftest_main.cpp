@@ -8,12 +8,12 @@
 
 #include "compare.h"
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   gcnkit::difftest::CompareOptions opts;
   opts.count = 100000;
   for (int i = 1; i < argc; ++i) {
     std::string_view a = argv[i];
-    auto next = [&]() -> const char* {
+    auto next = [&]() -> const char * {
       if (i + 1 >= argc) {
         std::fprintf(stderr, "gcnkit-difftest: %s needs a value\n", argv[i]);
         std::exit(2);
@@ -42,9 +42,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gcnkit-difftest: %s\n", r.error.c_str());
     return 2;
   }
-  for (const std::string& e : r.examples)
+  for (const std::string &e : r.examples)
     std::printf("---\n%s", e.c_str());
-  for (const auto& f : r.families)
+  for (const auto &f : r.families)
     std::printf("%-6s %8llu encodings, %8llu decoded by llvm-mc, %8llu mismatches\n",
                 f.name.c_str(), static_cast<unsigned long long>(f.encodings),
                 static_cast<unsigned long long>(f.decoded),

@@ -18,16 +18,16 @@ using isa::Field;
 using isa::Format;
 using isa::InstrDesc;
 
-uint32_t vgpr(Rng& rng) { return chance(rng, 85) ? randBits(rng, 7) : randBits(rng, 8); }
+uint32_t vgpr(Rng &rng) { return chance(rng, 85) ? randBits(rng, 7) : randBits(rng, 8); }
 
 // A 9-bit source: VGPR, scalar, inline constant or literal.
-uint32_t source(Rng& rng) {
+uint32_t source(Rng &rng) {
   if (chance(rng, 45))
     return 256 + vgpr(rng);
   return randomScalarSrc(rng);
 }
 
-uint32_t dpp16Word(Rng& rng) {
+uint32_t dpp16Word(Rng &rng) {
   static constexpr uint32_t kCtrls[] = {0x101, 0x10f, 0x111, 0x11f, 0x121, 0x12f, 0x140,
                                         0x141, 0x150, 0x15f, 0x160, 0x16f, 0x100, 0x130,
                                         0x134, 0x138, 0x13c, 0x142, 0x143, 0x170, 0x1ff};
@@ -36,30 +36,30 @@ uint32_t dpp16Word(Rng& rng) {
                                           : randBits(rng, 9);
   uint32_t w = vgpr(rng) | (ctrl << 8) | (randBits(rng, 8) << 24);
   if (chance(rng, 20))
-    w |= 1u << 18;  // fi
+    w |= 1u << 18; // fi
   if (chance(rng, 20))
-    w |= 1u << 19;  // bound_ctrl
+    w |= 1u << 19; // bound_ctrl
   if (chance(rng, 25))
-    w |= randBits(rng, 4) << 20;  // src0 / src1 neg, abs
+    w |= randBits(rng, 4) << 20; // src0 / src1 neg, abs
   if (chance(rng, 5))
-    w |= 1u << 17;  // reserved
+    w |= 1u << 17; // reserved
   return w;
 }
 
-uint32_t dpp8Word(Rng& rng) { return vgpr(rng) | (randBits(rng, 24) << 8); }
+uint32_t dpp8Word(Rng &rng) { return vgpr(rng) | (randBits(rng, 24) << 8); }
 
 // A dword that follows an instruction which does not need one: another VALU encoding, so that
 // what llvm-mc decodes from it stays within this family.
-uint32_t stray(Rng& rng) {
+uint32_t stray(Rng &rng) {
   return chance(rng, 50)
              ? ((0x3Fu << 25) | (vgpr(rng) << 17) | (randBits(rng, 7) << 9) | (256 + vgpr(rng)))
              : ((rng() % 0x3E) << 25 | randBits(rng, 25));
 }
 
 // Appends the trailing dword(s) the first dwords call for, sometimes leaving them out.
-void tail(Rng& rng, std::vector<uint8_t>& out, uint32_t src0, bool literal) {
+void tail(Rng &rng, std::vector<uint8_t> &out, uint32_t src0, bool literal) {
   if (chance(rng, 3))
-    return;  // truncated
+    return; // truncated
   if (src0 == 0xFA)
     putDword(out, dpp16Word(rng));
   else if (src0 == 0xE9 || src0 == 0xEA)
@@ -70,7 +70,7 @@ void tail(Rng& rng, std::vector<uint8_t>& out, uint32_t src0, bool literal) {
     putDword(out, stray(rng));
 }
 
-uint32_t src0Choice(Rng& rng) {
+uint32_t src0Choice(Rng &rng) {
   switch (rng() % 10) {
   case 0:
     return 0xFA;
@@ -82,10 +82,10 @@ uint32_t src0Choice(Rng& rng) {
 }
 
 // The VALU rows of the table.
-const std::vector<const InstrDesc*>& valuRows() {
-  static const std::vector<const InstrDesc*> rows = [] {
-    std::vector<const InstrDesc*> r;
-    for (const InstrDesc& d : isa::instructions(isa::Target::GFX1100))
+const std::vector<const InstrDesc *> &valuRows() {
+  static const std::vector<const InstrDesc *> rows = [] {
+    std::vector<const InstrDesc *> r;
+    for (const InstrDesc &d : isa::instructions(isa::Target::GFX1100))
       if (d.format == Format::VOP1 || d.format == Format::VOP2 || d.format == Format::VOPC ||
           d.format == Format::VOP3 || d.format == Format::VOP3SD)
         r.push_back(&d);
@@ -94,23 +94,23 @@ const std::vector<const InstrDesc*>& valuRows() {
   return rows;
 }
 
-bool uses(const InstrDesc& d, Field f) {
+bool uses(const InstrDesc &d, Field f) {
   for (unsigned i = 0; i < d.numOperands; ++i)
     if (d.operands[i].field == f)
       return true;
   return false;
 }
 
-bool needsLiteral(const InstrDesc& d) { return uses(d, Field::LITERAL); }
+bool needsLiteral(const InstrDesc &d) { return uses(d, Field::LITERAL); }
 
 // A source for a field the row uses, or (usually) zero for one it does not.
-uint32_t sourceFor(Rng& rng, const InstrDesc& d, Field f) {
+uint32_t sourceFor(Rng &rng, const InstrDesc &d, Field f) {
   if (!uses(d, f) && chance(rng, 90))
     return 0;
   return source(rng);
 }
 
-void fromRow(Rng& rng, const InstrDesc& d, std::vector<uint8_t>& out) {
+void fromRow(Rng &rng, const InstrDesc &d, std::vector<uint8_t> &out) {
   const bool dpp = (d.modifiers & (isa::mod::Dpp16 | isa::mod::Dpp8)) && chance(rng, 20);
   uint32_t s0 = source(rng);
   if (dpp)
@@ -131,7 +131,7 @@ void fromRow(Rng& rng, const InstrDesc& d, std::vector<uint8_t>& out) {
     tail(rng, out, s0, s0 == 255);
     return;
   default: {
-    const uint32_t valid = d.flags & 0x1fff;  // modifier bits the row accepts
+    const uint32_t valid = d.flags & 0x1fff; // modifier bits the row accepts
     uint32_t mods = chance(rng, 60) ? (randBits(rng, 13) & valid) : 0;
     if (chance(rng, 5))
       mods = randBits(rng, 13);
@@ -143,7 +143,7 @@ void fromRow(Rng& rng, const InstrDesc& d, std::vector<uint8_t>& out) {
     const uint32_t s2 = sourceFor(rng, d, Field::SRC2);
     putDword(out, (0x35u << 26) | (uint32_t{d.opcode} << 16) | (w0mods << 8) | vdst);
     if (chance(rng, 2))
-      return;  // truncated
+      return; // truncated
     putDword(out, s0 | (s1 << 9) | (s2 << 18) | ((mods >> 8) << 27));
     tail(rng, out, s0, s0 == 255 || s1 == 255 || s2 == 255);
     return;
@@ -151,28 +151,28 @@ void fromRow(Rng& rng, const InstrDesc& d, std::vector<uint8_t>& out) {
   }
 }
 
-void fullyRandom(Rng& rng, std::vector<uint8_t>& out) {
+void fullyRandom(Rng &rng, std::vector<uint8_t> &out) {
   switch (rng() % 4) {
-  case 0: {  // VOP1
+  case 0: { // VOP1
     const uint32_t s0 = src0Choice(rng);
     putDword(out, (0x3Fu << 25) | (vgpr(rng) << 17) | (randBits(rng, 8) << 9) | s0);
     tail(rng, out, s0, s0 == 255);
     return;
   }
-  case 1: {  // VOP2
+  case 1: { // VOP2
     const uint32_t op = rng() % 0x3E;
     const uint32_t s0 = src0Choice(rng);
     putDword(out, (op << 25) | (vgpr(rng) << 17) | (vgpr(rng) << 9) | s0);
     tail(rng, out, s0, s0 == 255 || op == 0x2C || op == 0x2D || op == 0x37 || op == 0x38);
     return;
   }
-  case 2: {  // VOPC
+  case 2: { // VOPC
     const uint32_t s0 = src0Choice(rng);
     putDword(out, (0x3Eu << 25) | (randBits(rng, 8) << 17) | (vgpr(rng) << 9) | s0);
     tail(rng, out, s0, s0 == 255);
     return;
   }
-  default: {  // VOP3 / VOP3SD
+  default: { // VOP3 / VOP3SD
     const uint32_t s0 = src0Choice(rng);
     const uint32_t s1 = chance(rng, 30) ? 0 : source(rng);
     const uint32_t s2 = chance(rng, 50) ? 0 : source(rng);
@@ -187,14 +187,14 @@ void fullyRandom(Rng& rng, std::vector<uint8_t>& out) {
   }
 }
 
-}  // namespace
+} // namespace
 
-void generateValu(Rng& rng, std::vector<uint8_t>& out) {
-  const auto& rows = valuRows();
+void generateValu(Rng &rng, std::vector<uint8_t> &out) {
+  const auto &rows = valuRows();
   if (!rows.empty() && chance(rng, 85))
     fromRow(rng, *rows[rng() % rows.size()], out);
   else
     fullyRandom(rng, out);
 }
 
-}  // namespace gcnkit::difftest
+} // namespace gcnkit::difftest

@@ -12,16 +12,16 @@ namespace gcnkit::difftest {
 
 namespace {
 
-std::string slurp(const std::string& path) {
+std::string slurp(const std::string &path) {
   std::ifstream f(path, std::ios::binary);
   std::ostringstream ss;
   ss << f.rdbuf();
   return std::move(ss).str();
 }
 
-}  // namespace
+} // namespace
 
-std::string writeTempFile(const std::string& text, const std::string& suffix) {
+std::string writeTempFile(const std::string &text, const std::string &suffix) {
   std::string tmpl = "/tmp/gcnkit-XXXXXX" + suffix;
   int fd = mkstemps(tmpl.data(), static_cast<int>(suffix.size()));
   if (fd < 0)
@@ -37,7 +37,7 @@ std::string writeTempFile(const std::string& text, const std::string& suffix) {
   return tmpl;
 }
 
-ToolRun runTool(const std::vector<std::string>& argv) {
+ToolRun runTool(const std::vector<std::string> &argv) {
   ToolRun r;
   std::string outPath = writeTempFile("", ".out");
   std::string errPath = writeTempFile("", ".err");
@@ -49,9 +49,9 @@ ToolRun runTool(const std::vector<std::string>& argv) {
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
-    std::vector<char*> args;
-    for (const std::string& a : argv)
-      args.push_back(const_cast<char*>(a.c_str()));
+    std::vector<char *> args;
+    for (const std::string &a : argv)
+      args.push_back(const_cast<char *>(a.c_str()));
     args.push_back(nullptr);
     // The reference tools hang on some inputs (e.g. llvm-mc-19 on `.long x - .` followed by
     // `.long . - x`): bound every run.
@@ -69,7 +69,7 @@ ToolRun runTool(const std::vector<std::string>& argv) {
   return r;
 }
 
-ToolRun llvmMcDisassemble(const std::string& path, bool showEncoding) {
+ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding) {
   std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble"};
   if (showEncoding)
     argv.push_back("-show-encoding");
@@ -77,8 +77,8 @@ ToolRun llvmMcDisassemble(const std::string& path, bool showEncoding) {
   return runTool(argv);
 }
 
-bool haveTool(const std::string& name) {
+bool haveTool(const std::string &name) {
   return runTool({"sh", "-c", "command -v " + name + " >/dev/null"}).status == 0;
 }
 
-}  // namespace gcnkit::difftest
+} // namespace gcnkit::difftest

@@ -13,14 +13,14 @@ struct ToolRun {
 };
 
 // Runs argv[0] with the given arguments; stdin is /dev/null. Output is captured in full.
-ToolRun runTool(const std::vector<std::string>& argv);
+ToolRun runTool(const std::vector<std::string> &argv);
 
 // Writes text to a fresh temporary file and returns its path.
-std::string writeTempFile(const std::string& text, const std::string& suffix);
+std::string writeTempFile(const std::string &text, const std::string &suffix);
 
 // llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -disassemble [-show-encoding] FILE
-ToolRun llvmMcDisassemble(const std::string& path, bool showEncoding);
+ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding);
 
-bool haveTool(const std::string& name);
+bool haveTool(const std::string &name);
 
-}  // namespace gcnkit::difftest
+} // namespace gcnkit::difftest

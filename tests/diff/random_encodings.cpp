@@ -12,34 +12,34 @@ std::span<const FamilyGenerator> familyGenerators() {
   return kGenerators;
 }
 
-uint32_t randomScalarSrc(Rng& rng) {
+uint32_t randomScalarSrc(Rng &rng) {
   switch (rng() % 8) {
   case 0:
   case 1:
   case 2:
-    return randBits(rng, 7);  // SGPRs and specials
+    return randBits(rng, 7); // SGPRs and specials
   case 3:
   case 4:
-    return 128 + rng() % 81;  // integer inline constants
+    return 128 + rng() % 81; // integer inline constants
   case 5:
-    return 240 + rng() % 9;  // float inline constants
+    return 240 + rng() % 9; // float inline constants
   case 6:
-    return 255;  // literal
+    return 255; // literal
   default:
     return randBits(rng, 8);
   }
 }
 
-uint32_t randomVectorSrc(Rng& rng) {
+uint32_t randomVectorSrc(Rng &rng) {
   if (chance(rng, 50))
     return 256 + randBits(rng, 8);
   return randomScalarSrc(rng);
 }
 
-uint32_t randomLiteral(Rng& rng) {
+uint32_t randomLiteral(Rng &rng) {
   static constexpr uint32_t kInteresting[] = {
-      0x3f800000, 0xbf800000, 0x3f000000, 0x40000000, 0x40800000, 0x3e22f983, 0x3c00, 0x3800,
-      0xbc00,     0x4000,     0x3118,     0x7fffffff, 0x80000000, 0xffffffff, 0x0,    0x40,
+      0x3f800000, 0xbf800000, 0x3f000000, 0x40000000, 0x40800000, 0x3e22f983, 0x3c00,    0x3800,
+      0xbc00,     0x4000,     0x3118,     0x7fffffff, 0x80000000, 0xffffffff, 0x0,       0x40,
       0x41,       0xffffffc0, 0xfffffff0, 0x3fe00000, 0x3ff00000, 0x3fc45f30, 0x12345678};
   switch (rng() % 4) {
   case 0:
@@ -51,4 +51,4 @@ uint32_t randomLiteral(Rng& rng) {
   }
 }
 
-}  // namespace gcnkit::difftest
+} // namespace gcnkit::difftest

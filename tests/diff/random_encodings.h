@@ -15,37 +15,37 @@ namespace gcnkit::difftest {
 using Rng = std::mt19937_64;
 
 struct FamilyGenerator {
-  std::string_view name;  // salu, valu, vop3p, mem
+  std::string_view name; // salu, valu, vop3p, mem
   // Appends one encoding (4 to 16 bytes) to out.
-  void (*generate)(Rng& rng, std::vector<uint8_t>& out);
+  void (*generate)(Rng &rng, std::vector<uint8_t> &out);
 };
 
 std::span<const FamilyGenerator> familyGenerators();
 
 // Helpers for generators.
-inline uint32_t randBits(Rng& rng, unsigned n) {
+inline uint32_t randBits(Rng &rng, unsigned n) {
   return n >= 32 ? static_cast<uint32_t>(rng()) : static_cast<uint32_t>(rng() & ((1u << n) - 1));
 }
-inline bool chance(Rng& rng, unsigned percent) { return rng() % 100 < percent; }
-inline uint32_t pick(Rng& rng, std::span<const uint32_t> values) {
+inline bool chance(Rng &rng, unsigned percent) { return rng() % 100 < percent; }
+inline uint32_t pick(Rng &rng, std::span<const uint32_t> values) {
   return values[rng() % values.size()];
 }
-inline void putDword(std::vector<uint8_t>& out, uint32_t w) {
+inline void putDword(std::vector<uint8_t> &out, uint32_t w) {
   for (int i = 0; i < 4; ++i)
     out.push_back(static_cast<uint8_t>(w >> (8 * i)));
 }
 
 // A random 8-bit scalar source: mostly SGPRs, specials and inline constants, sometimes a
 // literal (255) or an unusual value.
-uint32_t randomScalarSrc(Rng& rng);
+uint32_t randomScalarSrc(Rng &rng);
 // A random 9-bit VALU source (VGPRs are 256..511).
-uint32_t randomVectorSrc(Rng& rng);
+uint32_t randomVectorSrc(Rng &rng);
 // A literal dword worth printing: inline-representable floats, small and large integers.
-uint32_t randomLiteral(Rng& rng);
+uint32_t randomLiteral(Rng &rng);
 
-void generateSalu(Rng& rng, std::vector<uint8_t>& out);
-void generateValu(Rng& rng, std::vector<uint8_t>& out);
-void generateVop3p(Rng& rng, std::vector<uint8_t>& out);
-void generateMem(Rng& rng, std::vector<uint8_t>& out);
+void generateSalu(Rng &rng, std::vector<uint8_t> &out);
+void generateValu(Rng &rng, std::vector<uint8_t> &out);
+void generateVop3p(Rng &rng, std::vector<uint8_t> &out);
+void generateMem(Rng &rng, std::vector<uint8_t> &out);
 
-}  // namespace gcnkit::difftest
+} // namespace gcnkit::difftest

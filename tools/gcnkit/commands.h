@@ -7,4 +7,4 @@ namespace gcnkit::tools {
 
 int runDis(std::span<const std::string_view> args);
 
-}  // namespace gcnkit::tools
+} // namespace gcnkit::tools

@@ -37,13 +37,12 @@ void printHelp() {
              "code object, its executable sections (as `llvm-objdump -d`). Reads standard\n"
              "input when FILE is absent or '-'.\n\noptions:\n",
              stdout);
-  for (const OptionSpec& s : kDisOptions)
-    std::printf("  -%-18s %s\n",
-                (std::string(s.name) + (s.takesValue ? "=<value>" : "")).c_str(),
+  for (const OptionSpec &s : kDisOptions)
+    std::printf("  -%-18s %s\n", (std::string(s.name) + (s.takesValue ? "=<value>" : "")).c_str(),
                 std::string(s.help).c_str());
 }
 
-bool readAll(const std::string& path, std::string& data, std::string& error) {
+bool readAll(const std::string &path, std::string &data, std::string &error) {
   if (path == "-") {
     data.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
@@ -59,7 +58,7 @@ bool readAll(const std::string& path, std::string& data, std::string& error) {
   return true;
 }
 
-}  // namespace
+} // namespace
 
 int runDis(std::span<const std::string_view> args) {
   ParsedOptions opt = parseOptions(args, kDisOptions);
@@ -80,8 +79,7 @@ int runDis(std::span<const std::string_view> args) {
     return 2;
   }
   if (auto cpu = opt.get("mcpu"); cpu && *cpu != "gfx1100") {
-    std::fprintf(stderr, "gcnkit dis: unsupported -mcpu '%s' (supported: gfx1100)\n",
-                 cpu->c_str());
+    std::fprintf(stderr, "gcnkit dis: unsupported -mcpu '%s' (supported: gfx1100)\n", cpu->c_str());
     return 2;
   }
   if (opt.positional.size() > 1) {
@@ -126,4 +124,4 @@ int runDis(std::span<const std::string_view> args) {
   return rc;
 }
 
-}  // namespace gcnkit::tools
+} // namespace gcnkit::tools

@@ -10,7 +10,7 @@
 
 namespace {
 
-void usage(FILE* f) {
+void usage(FILE *f) {
   std::fputs("usage: gcnkit <command> [options]\n"
              "commands:\n"
              "  dis   disassemble llvm-mc hex text or an AMDGPU ELF code object (gfx1100)\n"
@@ -18,9 +18,9 @@ void usage(FILE* f) {
              f);
 }
 
-}  // namespace
+} // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return 2;

@@ -3,7 +3,7 @@
 namespace gcnkit::tools {
 
 bool ParsedOptions::has(std::string_view name) const {
-  for (const auto& [n, v] : values)
+  for (const auto &[n, v] : values)
     if (n == name)
       return true;
   return false;
@@ -11,7 +11,7 @@ bool ParsedOptions::has(std::string_view name) const {
 
 std::optional<std::string> ParsedOptions::get(std::string_view name) const {
   std::optional<std::string> last;
-  for (const auto& [n, v] : values)
+  for (const auto &[n, v] : values)
     if (n == name)
       last = v;
   return last;
@@ -39,8 +39,8 @@ ParsedOptions parseOptions(std::span<const std::string_view> args,
       value = a.substr(eq + 1);
       hasValue = true;
     }
-    const OptionSpec* spec = nullptr;
-    for (const OptionSpec& s : specs)
+    const OptionSpec *spec = nullptr;
+    for (const OptionSpec &s : specs)
       if (s.name == name)
         spec = &s;
     if (!spec) {
@@ -62,4 +62,4 @@ ParsedOptions parseOptions(std::span<const std::string_view> args,
   return p;
 }
 
-}  // namespace gcnkit::tools
+} // namespace gcnkit::tools

@@ -12,13 +12,13 @@
 namespace gcnkit::tools {
 
 struct OptionSpec {
-  std::string_view name;  // without dashes
+  std::string_view name; // without dashes
   bool takesValue;
   std::string_view help;
 };
 
 struct ParsedOptions {
-  std::vector<std::pair<std::string, std::string>> values;  // name, value ("" for flags)
+  std::vector<std::pair<std::string, std::string>> values; // name, value ("" for flags)
   std::vector<std::string> positional;
   std::string error;
 
@@ -29,4 +29,4 @@ struct ParsedOptions {
 ParsedOptions parseOptions(std::span<const std::string_view> args,
                            std::span<const OptionSpec> specs);
 
-}  // namespace gcnkit::tools
+} // namespace gcnkit::tools

@@ -12,13 +12,13 @@ using T = DataType;
 
 namespace {
 constexpr InstrDesc kRows[] = {
+#include "mem.inc"
 #include "salu.inc"
 #include "valu.inc"
 #include "vop3p.inc"
-#include "mem.inc"
 };
-}  // namespace
+} // namespace
 
 std::span<const InstrDesc> rows() { return kRows; }
 
-}  // namespace gcnkit::isa::gfx1100
+} // namespace gcnkit::isa::gfx1100
