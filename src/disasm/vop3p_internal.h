@@ -44,9 +44,4 @@ bool isImmediateSrc(unsigned enc);
 
 // ---- DPP -------------------------------------------------------------------------------------
 
-// " quad_perm:[...] row_mask:0x? bank_mask:0x? [bound_ctrl:1] [fi:1]" for a DPP16 dword.
-void appendDpp16(std::string &out, uint32_t dpp);
-// " dpp8:[...] [fi:1]"; fi is set when src0 was 234.
-void appendDpp8(std::string &out, uint32_t dpp, bool fi);
-
 } // namespace gcnkit::disasm::detail::vop3p

@@ -3,6 +3,7 @@
 // Layout: w0 = VDST[7:0] NEG_HI[10:8] OP_SEL[13:11] OP_SEL_HI2[14] CLAMP[15] OP[22:16],
 // w1 = SRC0[8:0] SRC1[17:9] SRC2[26:18] OP_SEL_HI[28:27] NEG[31:29]; then the DPP dword when
 // SRC0 is 250 (DPP16) or 233/234 (DPP8), then a literal when a source is 255.
+#include "disasm/dpp.h"
 #include "disasm/operands.h"
 #include "disasm/vop3p_internal.h"
 
