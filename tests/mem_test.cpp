@@ -2,25 +2,10 @@
 // decoded, printed and re-encoded exactly as llvm-mc-19 does.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include "gcnkit/mc_text.h"
-#include "oracle.h"
+#include "expect_llvm_mc.h"
 
 namespace gcnkit::disasm {
 namespace {
-
-void expectSameAsLlvmMc(const std::string &input) {
-  std::string path = difftest::writeTempFile(input, ".txt");
-  difftest::ToolRun ref = difftest::llvmMcDisassemble(path, true);
-  Disassembler dis;
-  McTextOptions o;
-  o.showEncoding = true;
-  McTextResult got = disassembleMcText(dis, input, path, o);
-  unlink(path.c_str());
-  EXPECT_EQ(got.out, ref.out) << "input: " << input;
-  EXPECT_EQ(got.err, ref.err) << "input: " << input;
-}
 
 class MemTest : public ::testing::TestWithParam<const char *> {};
 
