@@ -30,8 +30,9 @@ inline void expectSameAsLlvmMc(const std::string &input, ExpectOptions opts = {}
   unlink(path.c_str());
   EXPECT_EQ(got.out, ref.out) << "input: " << input;
   EXPECT_EQ(got.err, ref.err) << "input: " << input;
-  if (opts.checkStatus)
+  if (opts.checkStatus) {
     EXPECT_EQ(got.error ? 1 : 0, ref.status) << "input: " << input;
+  }
 }
 
 } // namespace gcnkit::disasm
