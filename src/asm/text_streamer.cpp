@@ -3,23 +3,14 @@
 #include "asm/amdhsa.h"
 #include "asm/streamer.h"
 #include "support/listing.h"
+#include "support/numbers.h"
 
 namespace gcnkit::assembler {
 
 namespace {
 
-void appendInt(std::string &out, int64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
-
-void appendHex(std::string &out, uint64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, 16);
-  out += "0x";
-  out.append(buf, r.ptr);
-}
+using support::appendHex;
+void appendInt(std::string &out, int64_t v) { support::appendDec(out, v); }
 
 // Characters .ascii prints as themselves; the rest as octal or C escapes (as llvm-mc does).
 void appendQuoted(std::string &out, std::string_view bytes) {

@@ -6,13 +6,13 @@
 #include <string>
 
 #include "gcnkit/isa.h"
+#include "support/numbers.h"
 
 namespace gcnkit::disasm::detail {
 
-void appendDec(std::string &out, int64_t v);
-void appendUDec(std::string &out, uint64_t v);
-// Lower-case hex with 0x prefix, no leading zeros ("0x0" for zero).
-void appendHex(std::string &out, uint64_t v);
+using support::appendDec;
+using support::appendHex;
+using support::appendUDec;
 
 // Scalar operand encodings (8-bit SSRC / 7-bit SDST space) on GFX11.
 namespace sreg {
