@@ -296,6 +296,11 @@ bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType 
   }
   if ((enc > 208 && enc < 235) || enc == 249 || enc == 250)
     return false;
+  // A VALU source names null at any width (e.g. the 128-bit src2 of v_mqsad_u32_u8).
+  if (enc == sreg::kNull) {
+    out += "null";
+    return true;
+  }
   return appendScalarReg(out, enc, regs);
 }
 

@@ -147,11 +147,13 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
     return false;
   if (o.type == DataType::LaneMask && (enc == sreg::kExecLo || enc == sreg::kExecHi))
     appendInvalidRegister(out, "SReg_1_XEXEC"); // masks exclude exec
-  if ((o.kind == OperandKind::VReg) && isVgprOnlyReg(enc))
-    appendInvalidRegister(out, d->operands[0].kind == OperandKind::SReg ? "VRegOrLds_32"
-                               : o.regs == 4                            ? "VReg_128"
-                               : o.regs == 2                            ? "VReg_64"
-                                                                        : "VGPR_32");
+  // src_lds_direct is flagged too, except where the class is VRegOrLds_32 (v_readfirstlane).
+  const bool vrOrLds = d->operands[0].kind == OperandKind::SReg;
+  if ((o.kind == OperandKind::VReg) && (isVgprOnlyReg(enc) || (enc == 254 && !vrOrLds)))
+    appendInvalidRegister(out, vrOrLds       ? "VRegOrLds_32"
+                               : o.regs == 4 ? "VReg_128"
+                               : o.regs == 2 ? "VReg_64"
+                                             : "VGPR_32");
   return true;
 }
 
