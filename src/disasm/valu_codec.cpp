@@ -69,7 +69,7 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
       return DecodeStatus::Fail;
     flags |= kDpp8;
   }
-  if (!vop3 && d->numOperands == 0 && ((w0 >> 17) & 0xff))
+  if (d->numOperands == 0 && (vop3 ? (w0 & 0xff) : ((w0 >> 17) & 0xff)))
     return DecodeStatus::Fail; // v_nop / v_pipeflush: vdst must be zero (src0 is ignored)
   if (format == Format::VOP2 && d->numOperands == 0 && w0 != 0)
     return DecodeStatus::Fail; // v_illegal is the all-zero dword only
