@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The differential test: random encodings of every instruction family, decoded by gcnkit and by
 # llvm-mc-19 in the same run (text, -show-encoding bytes and warnings must be identical), for
-# several seeds. Extra arguments go to gcnkit-difftest (e.g. --family valu --show 10).
-#   DIFF_SEEDS (default "1 2 3"), DIFF_COUNT (default 20000), DIFF_BUILD_DIR (default build-test)
+# several seeds, then one larger run. Extra arguments go to gcnkit-difftest (e.g. --family valu).
+#   DIFF_SEEDS (default "1 2 3"), DIFF_COUNT (default 20000), DIFF_LARGE_COUNT (default 100000,
+#   0 to skip), DIFF_BUILD_DIR (default build-test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${DIFF_BUILD_DIR:-build-test}
@@ -16,4 +17,9 @@ for seed in ${DIFF_SEEDS:-1 2 3}; do
   "$build/tests/gcnkit-difftest" --count "${DIFF_COUNT:-20000}" --seed "$seed" --show 5 "$@" ||
     status=1
 done
+large=${DIFF_LARGE_COUNT:-100000}
+if [ "$large" -gt 0 ]; then
+  echo "== gcnkit-difftest --count $large --seed 100 $*"
+  "$build/tests/gcnkit-difftest" --count "$large" --seed 100 --show 5 "$@" || status=1
+fi
 exit $status

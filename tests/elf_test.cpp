@@ -48,6 +48,14 @@ std::string tempDir() {
   return dir;
 }
 
+// Removes the temporary directory when the test program ends.
+class TempDirCleanup : public ::testing::Environment {
+public:
+  void TearDown() override { runTool({"rm", "-rf", tempDir()}); }
+};
+[[maybe_unused]] ::testing::Environment *const kCleanup =
+    ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
+
 std::string example(const std::string &name) {
   return std::string(GCNKIT_SOURCE_DIR) + "/examples/" + name;
 }
@@ -307,6 +315,28 @@ TEST_F(ElfTools, RandomInstructionStreamMatchesLlvmObjdump) {
                      objPath)
                    .empty());
   expectSameAsLlvmObjdump(objPath);
+}
+
+// The command line: `gcnkit dis` recognises ELF input, reads it from a file or standard input
+// (named <stdin>, as llvm-objdump does), and fails with status 1 and one error line.
+TEST_F(ElfTools, CommandLineMatchesLlvmObjdump) {
+  const std::string obj = compileCl("saxpy.cl", "-O2");
+  ASSERT_FALSE(obj.empty());
+  const std::string gcnkit = GCNKIT_BINARY;
+  difftest::ToolRun ours = runTool({gcnkit, "dis", obj});
+  difftest::ToolRun ref = runTool({"llvm-objdump-19", "-d", obj});
+  EXPECT_EQ(ours.status, 0) << ours.err;
+  EXPECT_EQ(ours.out, ref.out);
+  ours = runTool({"sh", "-c", "\"$0\" dis - < \"$1\"", gcnkit, obj});
+  ref = runTool({"sh", "-c", "llvm-objdump-19 -d - < \"$0\"", obj});
+  EXPECT_EQ(ours.status, 0) << ours.err;
+  EXPECT_EQ(ours.out, ref.out);
+  const std::string cut = tempDir() + "/truncated.o";
+  std::ofstream(cut, std::ios::binary) << readFile(obj).substr(0, 1000);
+  ours = runTool({gcnkit, "dis", cut});
+  EXPECT_EQ(ours.status, 1);
+  EXPECT_EQ(ours.out, "");
+  EXPECT_EQ(ours.err.rfind("gcnkit: error: '" + cut + "': ", 0), 0u) << ours.err;
 }
 
 // ---- malformed input ----------------------------------------------------------------------

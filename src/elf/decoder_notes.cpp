@@ -1,6 +1,7 @@
 #include "elf/decoder_notes.h"
 
 #include <charconv>
+#include <iterator>
 
 #include "isa/encoding.h"
 
@@ -38,11 +39,23 @@ constexpr FieldPos kScalarFields[] = {
     {Format::SCRATCH, Field::SADDR, 1, 16, 7, 1},
 };
 
+// kScalarFields indexed by (format, field): O(1) per operand on the objdump hot path.
+struct FieldIndex {
+  int8_t at[static_cast<int>(Format::Count)][static_cast<int>(Field::Count)];
+  constexpr FieldIndex() : at() {
+    for (auto &row : at)
+      for (auto &v : row)
+        v = -1;
+    for (size_t i = 0; i < std::size(kScalarFields); ++i)
+      at[static_cast<int>(kScalarFields[i].format)][static_cast<int>(kScalarFields[i].field)] =
+          static_cast<int8_t>(i);
+  }
+};
+constexpr FieldIndex kFieldIndex;
+
 const FieldPos *findField(Format f, Field field) {
-  for (const FieldPos &p : kScalarFields)
-    if (p.format == f && p.field == field)
-      return &p;
-  return nullptr;
+  const int i = kFieldIndex.at[static_cast<int>(f)][static_cast<int>(field)];
+  return i < 0 ? nullptr : &kScalarFields[i];
 }
 
 void appendUnsigned(std::string &out, unsigned v) {

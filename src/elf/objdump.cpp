@@ -97,8 +97,8 @@ private:
   const Section *section_ = nullptr;                        // being disassembled
   const std::vector<SymbolInfo> *sectionSymbols_ = nullptr;
   disasm::Inst inst_;
-  std::string text_;
-  std::string notes_;
+  std::string text_;  // scratch for one formatted number
+  std::string notes_; // the decoder's notes on the current instruction
 };
 
 bool Printer::printSection(const Section &section, ElfError &error) {
@@ -125,7 +125,7 @@ bool Printer::printSection(const Section &section, ElfError &error) {
     size_t next = i;
     while (next < symbols.size() && symbols[next].addr == start)
       ++next;
-    // Of several symbols at one address, the last in (address, name, type) order names it.
+    // Of several symbols at one address, the last in SymbolInfo order names the region.
     const SymbolInfo &symbol = symbols[next - 1];
     uint64_t end = sectionEnd < section.addr ? UINT64_MAX : sectionEnd; // wrapped address space
     if (next < symbols.size())
@@ -233,17 +233,20 @@ void Printer::printInstruction(std::span<const uint8_t> bytes, uint64_t index) {
   const SymbolInfo *annotation = nullptr;
   uint64_t target = 0;
   const bool decoded = dis_.decode(rest, inst_) == disasm::DecodeStatus::Success;
+  bool hasTuple = false; // only register tuples can draw a decoder note
   if (decoded) {
     const isa::InstrDesc &desc = *inst_.desc;
     int labelOperand = -1;
-    for (int i = 0; i < desc.numOperands; ++i)
+    for (int i = 0; i < desc.numOperands; ++i) {
       if (desc.operands[i].kind == isa::OperandKind::Label)
         labelOperand = i;
-    text_.clear();
+      hasTuple = hasTuple || desc.operands[i].regs >= 2;
+    }
     disasm::PrintOptions opts;
     opts.objdump = true;
     opts.address = address;
-    dis_.print(inst_, text_, opts);
+    const size_t textStart = out_.size();
+    dis_.print(inst_, out_, opts);
     if (labelOperand >= 0) {
       // PC-relative operands (SOPP branches, s_subvector_loop_*): simm16 dwords after the next
       // instruction.
@@ -251,14 +254,14 @@ void Printer::printInstruction(std::span<const uint8_t> bytes, uint64_t index) {
       target = address + 4 + static_cast<uint64_t>(int64_t{simm16} * 4);
       if (const SymbolInfo *sym = symbolicOperand(target)) {
         // The operand becomes the symbol's name (it is the last operand).
-        const size_t cut = text_.rfind(' ');
-        text_.resize(cut == std::string::npos ? text_.size() : cut + 1);
-        appendSymbolOperand(text_, sym->name);
+        const size_t cut = out_.rfind(' ');
+        if (cut != std::string::npos && cut >= textStart)
+          out_.resize(cut + 1);
+        appendSymbolOperand(out_, sym->name);
       } else {
         annotation = branchTargetSymbol(target);
       }
     }
-    out_ += text_;
   } else if (inst_.size >= 4) {
     out_ += ".long 0x";
     appendHexFixed(out_, readLe32(rest.data()), 8, kLowerHex);
@@ -295,7 +298,7 @@ void Printer::printInstruction(std::span<const uint8_t> bytes, uint64_t index) {
     }
     out_ += '>';
   }
-  if (decoded) {
+  if (hasTuple) {
     notes_.clear();
     appendDecoderNotes(inst_, notes_);
     if (!notes_.empty()) {
