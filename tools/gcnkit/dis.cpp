@@ -1,10 +1,10 @@
 // gcnkit dis: stands in for `llvm-mc -disassemble` on hex text and for `llvm-objdump -d` on
 // ELF code objects.
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 #include <string>
 
 #include "gcnkit/disasm.h"
@@ -43,18 +43,29 @@ void printHelp() {
 }
 
 bool readAll(const std::string &path, std::string &data, std::string &error) {
-  if (path == "-") {
-    data.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
-  }
-  std::ifstream f(path, std::ios::binary);
+  std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) {
-    error = "'" + path + "': No such file or directory";
+    error = "'" + path + "': " + std::strerror(errno);
     return false;
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  data = std::move(ss).str();
+  // One buffer grown in large steps: inputs of millions of instructions are tens of MB.
+  data.clear();
+  size_t used = 0;
+  for (;;) {
+    data.resize(std::max<size_t>(used + (1 << 20), data.size() * 2));
+    size_t n = std::fread(data.data() + used, 1, data.size() - used, f);
+    used += n;
+    if (n == 0)
+      break;
+  }
+  const bool failed = std::ferror(f) != 0;
+  if (f != stdin)
+    std::fclose(f);
+  data.resize(used);
+  if (failed) {
+    error = "'" + path + "': read error";
+    return false;
+  }
   return true;
 }
 
