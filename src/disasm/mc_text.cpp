@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <vector>
 
 #include "disasm/operands.h"
@@ -170,14 +171,19 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
                                std::string_view filename, const McTextOptions &opts) {
   McTextResult res;
   res.out = "\t.text\n";
+  if (input.size() > UINT32_MAX) {
+    res.err = std::string(filename) + ": error: input larger than 4 GiB is not supported\n";
+    res.error = true;
+    return res;
+  }
   Diagnostics diag{input, filename, res.err};
   Reader rd(input, opts);
   std::vector<uint8_t> bytes;
-  std::vector<size_t> where; // input offset of each byte
-  // "0xNN," is five characters a byte; an instruction line prints to about 40.
+  std::vector<uint32_t> where; // input offset of each byte (inputs are below 4 GiB)
+  // "0xNN," is five characters a byte; the listing is a little longer than its input.
   bytes.reserve(input.size() / 5);
   where.reserve(input.size() / 5);
-  res.out.reserve(input.size() * 2);
+  res.out.reserve(input.size() + input.size() / 2);
   bool inAtomicBlock = false;
   std::string text, enc;
 
@@ -261,7 +267,7 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
         continue;
       }
       bytes.push_back(static_cast<uint8_t>(v));
-      where.push_back(rd.pos());
+      where.push_back(static_cast<uint32_t>(rd.pos()));
       rd.advance(tok.size());
     }
     if (!bytes.empty())
