@@ -5,7 +5,10 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <string>
+
+#include <sys/stat.h>
 
 #include "gcnkit/disasm.h"
 #include "gcnkit/mc_text.h"
@@ -42,26 +45,47 @@ void printHelp() {
                 std::string(s.help).c_str());
 }
 
-bool readAll(const std::string &path, std::string &data, std::string &error) {
+// The whole input in one uninitialised buffer (a std::string would zero tens of MB first).
+struct Input {
+  std::unique_ptr<char[]> bytes;
+  size_t size = 0;
+  std::string_view view() const { return {bytes.get(), size}; }
+};
+
+bool readAll(const std::string &path, Input &in, std::string &error) {
   std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) {
     error = "'" + path + "': " + std::strerror(errno);
     return false;
   }
-  // One buffer grown in large steps: inputs of millions of instructions are tens of MB.
-  data.clear();
-  size_t used = 0;
+  size_t capacity = 1 << 20;
+  struct stat st {};
+  if (fstat(fileno(f), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      if (f != stdin)
+        std::fclose(f);
+      error = "'" + path + "': Is a directory";
+      return false;
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > 0)
+      capacity = static_cast<size_t>(st.st_size) + 1; // +1 to see the end of file in one read
+  }
+  in.bytes.reset(new char[capacity]);
   for (;;) {
-    data.resize(std::max<size_t>(used + (1 << 20), data.size() * 2));
-    size_t n = std::fread(data.data() + used, 1, data.size() - used, f);
-    used += n;
+    size_t n = std::fread(in.bytes.get() + in.size, 1, capacity - in.size, f);
+    in.size += n;
     if (n == 0)
       break;
+    if (in.size == capacity) { // a pipe, or a file that grew: double the buffer
+      std::unique_ptr<char[]> bigger(new char[capacity * 2]);
+      std::memcpy(bigger.get(), in.bytes.get(), in.size);
+      in.bytes = std::move(bigger);
+      capacity *= 2;
+    }
   }
   const bool failed = std::ferror(f) != 0;
   if (f != stdin)
     std::fclose(f);
-  data.resize(used);
   if (failed) {
     error = "'" + path + "': read error";
     return false;
@@ -98,11 +122,13 @@ int runDis(std::span<const std::string_view> args) {
     return 2;
   }
   std::string path = opt.positional.empty() ? "-" : opt.positional[0];
-  std::string data, error;
-  if (!readAll(path, data, error)) {
+  Input input;
+  std::string error;
+  if (!readAll(path, input, error)) {
     std::fprintf(stderr, "gcnkit dis: error: %s\n", error.c_str());
     return 1;
   }
+  const std::string_view data = input.view();
   disasm::Disassembler dis(isa::Target::GFX1100);
   std::string out, err;
   int rc = 0;

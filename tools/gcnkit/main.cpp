@@ -2,6 +2,7 @@
 //   gcnkit dis [llvm-mc / llvm-objdump style flags] [FILE]
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,8 +28,14 @@ int main(int argc, char **argv) {
   }
   std::string_view cmd = argv[1];
   std::vector<std::string_view> args(argv + 2, argv + argc);
-  if (cmd == "dis")
-    return gcnkit::tools::runDis(args);
+  if (cmd == "dis") {
+    try {
+      return gcnkit::tools::runDis(args);
+    } catch (const std::bad_alloc &) {
+      std::fputs("gcnkit: error: out of memory\n", stderr);
+      return 1;
+    }
+  }
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     usage(stdout);
     return 0;
