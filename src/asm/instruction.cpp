@@ -90,6 +90,7 @@ private:
   Attempt matchSmem(EncodedInstruction &out);
   void encodeSalu(EncodedInstruction &out);
 
+  bool literalConflict_ = false;
   const InstrDesc &row_;
   std::vector<ParsedOperand> &ops_;
   size_t mnemonicOffset_;
@@ -112,8 +113,10 @@ bool RowMatcher::scalarSource(const ParsedOperand &op, const OperandDesc &d, uin
       return true;
     }
     // One literal per instruction; operands may share it.
-    if (f_.literal && *f_.literal != imm->literal)
+    if (f_.literal && *f_.literal != imm->literal) {
+      literalConflict_ = true;
       return false;
+    }
     f_.literal = imm->literal;
     enc = 255;
     return true;
@@ -192,11 +195,8 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
       f_.dlc = true;
     else if (op.kind == Kind::KeyValue && op.name == "offset" && !op.expr && !op.number.isReal &&
              !f_.set[static_cast<size_t>(Field::OFFSET)]) {
-      if (!offsetOk(op.number.integer)) {
-        Attempt a = fail(i, offsetError);
-        a.offset = op.valueOffset;
-        return a;
-      }
+      if (!offsetOk(op.number.integer))
+        return fail(i, offsetError); // reported at the `offset:` key, as llvm-mc does
       f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
     } else {
       return fail(i);
@@ -234,7 +234,7 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
       break;
     case OperandKind::SSrc:
       if (!scalarSource(op, d, enc))
-        return fail(i);
+        return literalConflict_ ? fail(i, "only one unique literal operand is allowed") : fail(i);
       f_.put(d.field, enc);
       break;
     case OperandKind::KImm:
@@ -267,13 +267,19 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
       }
       break;
     case OperandKind::Imm:
-    case OperandKind::Special:
+    case OperandKind::Special: {
       if (op.kind != Kind::Number || op.number.isReal)
         return fail(i);
       // llvm-mc checks 16-bit immediates against the signed or the unsigned range, by
       // instruction; s_nop's is truncated.
+      // s_cmpk_*_u32 compare with an unsigned 16-bit immediate (the table types it B16 like
+      // the signed forms; llvm-mc's operand class tells them apart).
+      const bool unsignedImm = row_.format == Format::SOPK && row_.name.starts_with("s_cmpk_") &&
+                               row_.name.ends_with("_u32");
       if (row_.format == Format::SOPP && row_.name == "s_nop") {
         // truncated to 16 bits
+      } else if (unsignedImm && !fitsUnsigned(op.number.integer, 16)) {
+        return fail(i);
       } else if (d.type == DataType::I16 ? !fitsSigned(op.number.integer, 16)
                                          : !(fitsSigned(op.number.integer, 16) ||
                                              fitsUnsigned(op.number.integer, 16))) {
@@ -282,6 +288,7 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
       }
       f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
       break;
+    }
     default:
       return fail(i);
     }

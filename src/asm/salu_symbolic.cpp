@@ -90,6 +90,28 @@ SymbolicParse hwreg(std::span<const Token> toks, size_t &pos, const SymbolResolv
   return SymbolicParse::Ok;
 }
 
+// Message names llvm-mc knows from other GPUs: on GFX11 they are "not supported" rather than
+// unknown.
+bool isOtherTargetMessage(std::string_view name) {
+  static constexpr std::string_view kNames[] = {"MSG_GS",
+                                                "MSG_GS_DONE",
+                                                "MSG_SAVEWAVE",
+                                                "MSG_STALL_WAVE_GEN",
+                                                "MSG_HALT_WAVES",
+                                                "MSG_ORDERED_PS_DONE",
+                                                "MSG_EARLY_PRIM_DEALLOC",
+                                                "MSG_GS_ALLOC_REQ",
+                                                "MSG_GET_DOORBELL",
+                                                "MSG_GET_DDID",
+                                                "MSG_SYSMSG",
+                                                "MSG_RTN_GET_TBA_TO_PC",
+                                                "MSG_RTN_GET_SE_AID_ID"};
+  for (std::string_view n : kNames)
+    if (n == name)
+      return true;
+  return false;
+}
+
 SymbolicParse sendmsg(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
                       int64_t &value, SymbolicError &err) {
   pos += 2; // sendmsg (
@@ -99,7 +121,7 @@ SymbolicParse sendmsg(std::span<const Token> toks, size_t &pos, const SymbolReso
   if (named >= 0) {
     msg = named;
     ++pos;
-  } else if (msgTok.kind == Tok::Identifier && msgTok.text.starts_with("MSG_")) {
+  } else if (msgTok.kind == Tok::Identifier && isOtherTargetMessage(msgTok.text)) {
     err = {"specified message id is not supported on this GPU", msgTok.offset};
     return SymbolicParse::Error;
   } else if (msgTok.kind == Tok::Identifier && !resolve(msgTok.text)) {
@@ -159,6 +181,27 @@ SymbolicParse fieldList(std::span<const Token> toks, size_t &pos, int64_t &value
   }
 }
 
+// NAME(N) for a numeric bit field [shift, shift+width) of v. Out-of-range values saturate when
+// `saturate`, else fail with `tooLarge`.
+bool setNumericField(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                     int64_t &v, unsigned shift, unsigned width, bool saturate,
+                     const std::string &tooLarge, SymbolicError &err) {
+  int64_t x = 0;
+  const Token &argTok = toks[pos];
+  if (!absoluteArg(toks, pos, resolve, x, err))
+    return false;
+  const int64_t max = (int64_t{1} << width) - 1;
+  if (x < 0 || x > max) {
+    if (!saturate) {
+      err = {tooLarge, argTok.offset};
+      return false;
+    }
+    x = x < 0 ? 0 : max;
+  }
+  v = (v & ~(max << shift)) | x << shift;
+  return true;
+}
+
 } // namespace
 
 std::optional<int64_t> saluSymbolValue(std::string_view name) {
@@ -203,20 +246,9 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
             err = {"invalid counter name " + std::string(name.text), name.offset};
             return false;
           }
-          int64_t x = 0;
-          const Token &argTok = toks[pos];
-          if (!absoluteArg(toks, pos, resolve, x, err))
-            return false;
-          const int64_t max = (1 << field->width) - 1;
-          if (x < 0 || x > max) {
-            if (!name.text.ends_with("_sat")) {
-              err = {"too large value for " + std::string(field->name), argTok.offset};
-              return false;
-            }
-            x = x < 0 ? 0 : max;
-          }
-          v = (v & ~(max << field->shift)) | x << field->shift;
-          return true;
+          return setNumericField(toks, pos, resolve, v, field->shift, field->width,
+                                 name.text.ends_with("_sat"),
+                                 "too large value for " + std::string(field->name), err);
         },
         err, false);
   }
@@ -263,17 +295,13 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
             err = {"invalid counter name " + std::string(name.text), name.offset};
             return false;
           }
-          int64_t x = 0;
-          const Token &argTok = toks[pos];
-          if (!absoluteArg(toks, pos, resolve, x, err))
-            return false;
-          const int64_t max = (1 << field->width) - 1;
-          if (x < 0 || x > max) {
-            err = {"invalid value for " + std::string(name.text), argTok.offset};
-            return false;
-          }
-          v = (v & ~(max << field->shift)) | x << field->shift;
-          return true;
+          if (setNumericField(toks, pos, resolve, v, field->shift, field->width, false,
+                              "invalid value for " + std::string(name.text), err))
+            return true;
+          // llvm-mc points at the field name for an out-of-range depctr value.
+          if (err.message.starts_with("invalid value for"))
+            err.offset = name.offset;
+          return false;
         },
         err, false);
   }

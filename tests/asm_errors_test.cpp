@@ -1,0 +1,93 @@
+// Assembler diagnostics against llvm-mc-19: for statements llvm-mc rejects, gcnkit must reject
+// them too, with the same message at the same column.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <sstream>
+
+#include "asm/instruction.h"
+#include "oracle.h"
+
+namespace gcnkit::assembler {
+namespace {
+
+const char *kStatements[] = {
+    "s_mov_b32 s0",
+    "s_mov_b32 s0, s1, s2",
+    "s_mov_b32 v0, s1",
+    "s_mov_b32 s0, v1",
+    "s_bogus s0",
+    "s_movk_i32 s0, 0x12345",
+    "s_movk_i32 s0, -32769",
+    "s_nop",
+    "s_branch 0x10000",
+    "s_branch -32769",
+    "s_endpgm 0x10000",
+    "s_load_b32 s0, s[2:3], 0x100000",
+    "s_buffer_load_b32 s0, s[4:7], -1",
+    "s_buffer_load_b32 s0, s[4:7], s1 offset:-1",
+    "s_load_b32 s0, s[2:3], 0x10 offset:4",
+    "s_load_b32 m0, s[2:3], 0",
+    "s_load_b64 exec, s[2:3], 0",
+    "s_buffer_load_b32 s0, null, 0",
+    "s_waitcnt_vscnt s30, 0x1",
+    "s_cmpk_eq_u32 s0, -1",
+    "s_getreg_b32 s0, hwreg(HW_REG_MODE, 2)",
+    "s_getreg_b32 s0, hwreg(HW_REG_BOGUS)",
+    "s_getreg_b32 s0, hwreg(64)",
+    "s_getreg_b32 s0, hwreg(1, 32, 1)",
+    "s_getreg_b32 s0, hwreg(1, 0, 33)",
+    "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)",
+    "s_sendmsg sendmsg(MSG_BOGUS)",
+    "s_sendmsg sendmsg(1, 8, 0)",
+    "s_sendmsg sendmsg(256)",
+    "s_waitcnt vmcnt(64)",
+    "s_waitcnt vmcnt(x)",
+    "s_waitcnt expcnt(8)",
+    "s_delay_alu instid0(BOGUS)",
+    "s_waitcnt_depctr depctr_va_vdst(16)",
+    "s_mov_b64 s[0:1], s[1:2]",
+    "s_mov_b32 s0, s106",
+    "s_mov_b32 s0, 0x1ffffffff",
+    "s_mov_b64 s[0:1], 1.5",
+    "s_add_u32 s0, 0x12345678, 0x12345679",
+};
+
+TEST(AsmErrors, SameMessageAndColumnAsLlvmMc) {
+  ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
+  std::string src;
+  for (const char *s : kStatements)
+    src += std::string(s) + "\n";
+  std::string path = difftest::writeTempFile(src, ".s");
+  difftest::ToolRun ref = difftest::runTool({"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", path});
+  unlink(path.c_str());
+  // line -> (column, message) of llvm-mc's first error on it
+  std::map<size_t, std::pair<size_t, std::string>> want;
+  std::istringstream err(ref.err);
+  for (std::string l; std::getline(err, l);) {
+    size_t p = l.find(".s:");
+    size_t e = l.find(": error: ");
+    if (p == std::string::npos || e == std::string::npos)
+      continue;
+    size_t line = std::stoul(l.substr(p + 3));
+    size_t col = std::stoul(l.substr(l.find(':', p + 3) + 1));
+    want.try_emplace(line, col, l.substr(e + 9));
+  }
+  InstructionAssembler as;
+  for (size_t i = 0; i < std::size(kStatements); ++i) {
+    std::vector<Token> toks = tokenize(kStatements[i]);
+    toks.pop_back();
+    EncodedInstruction enc;
+    InstructionAssembler::Failure f;
+    bool ok = as.encode(toks, enc, f);
+    auto w = want.find(i + 1);
+    ASSERT_NE(w, want.end()) << kStatements[i] << " is accepted by llvm-mc";
+    ASSERT_FALSE(ok) << kStatements[i] << " (llvm-mc: " << w->second.second << ")";
+    EXPECT_EQ(f.message, w->second.second) << kStatements[i];
+    EXPECT_EQ(f.offset + 1, w->second.first) << kStatements[i] << ": " << f.message;
+  }
+}
+
+} // namespace
+} // namespace gcnkit::assembler
