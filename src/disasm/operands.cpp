@@ -1,24 +1,32 @@
 #include "disasm/operands.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 #include <string_view>
 
 namespace gcnkit::disasm::detail {
 
 namespace {
 
+// Register names are the most printed text: built in a local buffer, appended once.
 void appendRange(std::string &out, std::string_view prefix, unsigned first, unsigned regs) {
-  out += prefix;
+  char buf[48];
+  char *p = buf;
+  auto put = [&p](unsigned v) { p = std::to_chars(p, p + 12, v).ptr; };
+  std::memcpy(p, prefix.data(), std::min<size_t>(prefix.size(), 8));
+  p += std::min<size_t>(prefix.size(), 8);
   if (regs == 1) {
-    appendUDec(out, first);
-    return;
+    put(first);
+  } else {
+    *p++ = '[';
+    put(first);
+    *p++ = ':';
+    put(first + regs - 1);
+    *p++ = ']';
   }
-  out += '[';
-  appendUDec(out, first);
-  out += ':';
-  appendUDec(out, first + regs - 1);
-  out += ']';
+  out.append(buf, static_cast<size_t>(p - buf));
 }
 
 // Tuples of 2 registers are 2-aligned, larger tuples 4-aligned.
