@@ -249,9 +249,16 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
       size_t n = 0;
       const bool slashes = !opts.strictComments;
       // Fast path for the usual "0xNN" followed by a delimiter or the end.
-      if (r.size() >= 4 && r[0] == '0' && (r[1] | 0x20) == 'x' && hexDigit(r[2]) >= 0 &&
-          hexDigit(r[3]) >= 0 && (r.size() == 4 || kDelimiter[static_cast<unsigned char>(r[4])]))
-        n = 4;
+      if (r.size() >= 4 && r[0] == '0' && (r[1] | 0x20) == 'x' &&
+          (r.size() == 4 || kDelimiter[static_cast<unsigned char>(r[4])])) {
+        const int hi = hexDigit(r[2]), lo = hexDigit(r[3]);
+        if (hi >= 0 && lo >= 0) {
+          bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
+          where.push_back(static_cast<uint32_t>(rd.pos()));
+          rd.advance(4);
+          continue;
+        }
+      }
       while (n < r.size() && !kDelimiter[static_cast<unsigned char>(r[n])]) {
         if (slashes && r[n] == '/' && n > 0 && n + 1 < r.size() && r[n + 1] == '/')
           break;
