@@ -2,6 +2,7 @@
 // byte for byte what `llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -disassemble` prints.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,9 @@ struct McTextOptions {
   // llvm-mc-19 rejects `//` comments ("invalid input token"); gcnkit accepts them unless this
   // is set (see docs/differences.md).
   bool strictComments = false;
+  // When set, the listing is handed over in pieces as it grows (about 1 MiB each) instead of
+  // being collected in McTextResult::out, which then holds only the remainder.
+  std::function<void(std::string_view)> sink;
 };
 
 struct McTextResult {

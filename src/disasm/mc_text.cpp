@@ -183,7 +183,8 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
   // "0xNN," is five characters a byte; the listing is a little longer than its input.
   bytes.reserve(input.size() / 5);
   where.reserve(input.size() / 5);
-  res.out.reserve(input.size() + input.size() / 2);
+  constexpr size_t kSinkChunk = 1 << 20;
+  res.out.reserve(opts.sink ? kSinkChunk + 4096 : input.size() + input.size() / 2);
   bool inAtomicBlock = false;
   std::string text, enc;
 
@@ -212,6 +213,10 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
         res.out += '\n';
       }
       index += inst.size;
+      if (opts.sink && res.out.size() >= kSinkChunk) {
+        opts.sink(res.out);
+        res.out.clear();
+      }
     }
     return false;
   };
@@ -283,6 +288,10 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
   if (inAtomicBlock) {
     diag.report(input.size(), "error", "unclosed atomic block");
     res.error = true;
+  }
+  if (opts.sink) {
+    opts.sink(res.out);
+    res.out.clear();
   }
   return res;
 }

@@ -141,6 +141,10 @@ int runDis(std::span<const std::string_view> args) {
     disasm::McTextOptions mo;
     mo.showEncoding = opt.has("show-encoding");
     mo.strictComments = opt.has("strict-comments");
+    // Standard output gets the listing as it is produced (a bounded buffer, not the whole
+    // listing in memory); -o FILE collects it first.
+    if (auto o = opt.get("o"); !o || *o == "-")
+      mo.sink = [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); };
     disasm::McTextResult r =
         disasm::disassembleMcText(dis, data, path == "-" ? "<stdin>" : path, mo);
     out = std::move(r.out);
