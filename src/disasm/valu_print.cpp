@@ -145,8 +145,8 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
   }
   if (!appendValuSrc(out, enc, o.regs, o.type, v.lit))
     return false;
-  if (o.type == DataType::LaneMask && (enc == sreg::kExecLo || enc == sreg::kExecHi))
-    appendInvalidRegister(out, "SReg_1_XEXEC"); // masks exclude exec
+  if (o.type == DataType::LaneMask && (enc == sreg::kExecLo || enc == sreg::kExecHi || enc == 254))
+    appendInvalidRegister(out, "SReg_1_XEXEC"); // masks exclude exec and lds_direct
   // src_lds_direct is flagged too, except where the class is VRegOrLds_32 (v_readfirstlane).
   const bool vrOrLds = d->operands[0].kind == OperandKind::SReg;
   if ((o.kind == OperandKind::VReg) && (isVgprOnlyReg(enc) || (enc == 254 && !vrOrLds)))
