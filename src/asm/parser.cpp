@@ -628,6 +628,19 @@ void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token &
     out_.emitSymbolAttribute(name, SymbolAttr::NoDeadStrip);
 }
 
+// After an item of a comma-separated directive operand list: true when another item follows
+// (pos moved past the comma); false at the end of the statement or after reporting junk.
+bool Parser::nextListItem(Stmt s, size_t &pos) {
+  if (isEnd(s.toks[pos]))
+    return false;
+  if (s.toks[pos].kind != Tok::Comma) {
+    error(s, s.toks[pos], "unexpected token");
+    return false;
+  }
+  ++pos;
+  return true;
+}
+
 void Parser::dataDirective(Stmt s, size_t pos, unsigned size) {
   for (;;) {
     const Token &start = s.toks[pos];
@@ -643,13 +656,8 @@ void Parser::dataDirective(Stmt s, size_t pos, unsigned size) {
     } else {
       out_.emitValue(v->expr.get(), 0, size);
     }
-    if (isEnd(s.toks[pos]))
+    if (!nextListItem(s, pos))
       return;
-    if (s.toks[pos].kind != Tok::Comma) {
-      error(s, s.toks[pos], "unexpected token");
-      return;
-    }
-    ++pos;
   }
 }
 
@@ -664,13 +672,8 @@ void Parser::stringDirective(Stmt s, size_t pos, bool zeroTerminated) {
       bytes += '\0';
     out_.emitBytes(bytes);
     ++pos;
-    if (isEnd(s.toks[pos]))
+    if (!nextListItem(s, pos))
       return;
-    if (s.toks[pos].kind != Tok::Comma) {
-      error(s, s.toks[pos], "unexpected token");
-      return;
-    }
-    ++pos;
   }
 }
 

@@ -103,6 +103,7 @@ private:
   bool resolveLocalSymbols(Expr &e, Stmt s);
   std::string newTempLabel() { return ".Ltmp" + std::to_string(tempLabels_++); }
   void defineLocalLabel(std::string_view digits);
+  bool nextListItem(Stmt s, size_t &pos);
 
   void dataDirective(Stmt s, size_t pos, unsigned size);
   void stringDirective(Stmt s, size_t pos, bool zeroTerminated);

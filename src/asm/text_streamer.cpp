@@ -12,6 +12,14 @@ namespace {
 using support::appendHex;
 void appendInt(std::string &out, int64_t v) { support::appendDec(out, v); }
 
+// A value as the listing shows it: the expression when it refers to labels, else the number.
+void appendValue(std::string &out, const Expr *expr, int64_t value) {
+  if (expr)
+    out += printExpr(*expr);
+  else
+    appendInt(out, value);
+}
+
 // Characters .ascii prints as themselves; the rest as octal or C escapes (as llvm-mc does).
 void appendQuoted(std::string &out, std::string_view bytes) {
   out += '"';
@@ -69,10 +77,7 @@ void TextStreamer::emitAssignment(std::string_view name, const Expr *expr, int64
   out_ += ".set ";
   out_ += name;
   out_ += ", ";
-  if (expr)
-    out_ += printExpr(*expr);
-  else
-    appendInt(out_, value);
+  appendValue(out_, expr, value);
   out_ += '\n';
 }
 
@@ -105,10 +110,7 @@ void TextStreamer::emitSize(std::string_view name, const Expr *expr, int64_t val
   out_ += "\t.size\t";
   out_ += name;
   out_ += ", ";
-  if (expr)
-    out_ += printExpr(*expr);
-  else
-    appendInt(out_, value);
+  appendValue(out_, expr, value);
   out_ += '\n';
 }
 
@@ -127,10 +129,7 @@ void TextStreamer::emitValue(const Expr *expr, int64_t value, unsigned size) {
     out_ += "\t.quad\t";
     break;
   }
-  if (expr)
-    out_ += printExpr(*expr);
-  else
-    appendInt(out_, value);
+  appendValue(out_, expr, value);
   out_ += '\n';
 }
 
