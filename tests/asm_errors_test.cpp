@@ -2,12 +2,7 @@
 // them too, with the same message at the same column.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <sstream>
-
-#include "asm/instruction.h"
-#include "oracle.h"
+#include "expect_asm_llvm_mc.h"
 
 namespace gcnkit::assembler {
 namespace {
@@ -56,37 +51,11 @@ const char *kStatements[] = {
 
 TEST(AsmErrors, SameMessageAndColumnAsLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
-  std::string src;
-  for (const char *s : kStatements)
-    src += std::string(s) + "\n";
-  std::string path = difftest::writeTempFile(src, ".s");
-  difftest::ToolRun ref = difftest::runTool({"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", path});
-  unlink(path.c_str());
-  // line -> (column, message) of llvm-mc's first error on it
-  std::map<size_t, std::pair<size_t, std::string>> want;
-  std::istringstream err(ref.err);
-  for (std::string l; std::getline(err, l);) {
-    size_t p = l.find(".s:");
-    size_t e = l.find(": error: ");
-    if (p == std::string::npos || e == std::string::npos)
-      continue;
-    size_t line = std::stoul(l.substr(p + 3));
-    size_t col = std::stoul(l.substr(l.find(':', p + 3) + 1));
-    want.try_emplace(line, col, l.substr(e + 9));
-  }
-  InstructionAssembler as;
-  for (size_t i = 0; i < std::size(kStatements); ++i) {
-    std::vector<Token> toks = tokenize(kStatements[i]);
-    toks.pop_back();
-    EncodedInstruction enc;
-    InstructionAssembler::Failure f;
-    bool ok = as.encode(toks, enc, f);
-    auto w = want.find(i + 1);
-    ASSERT_NE(w, want.end()) << kStatements[i] << " is accepted by llvm-mc";
-    ASSERT_FALSE(ok) << kStatements[i] << " (llvm-mc: " << w->second.second << ")";
-    EXPECT_EQ(f.message, w->second.second) << kStatements[i];
-    EXPECT_EQ(f.offset + 1, w->second.first) << kStatements[i] << ": " << f.message;
-  }
+  std::vector<std::string> statements(std::begin(kStatements), std::end(kStatements));
+  // Every statement is one llvm-mc rejects.
+  for (const LlvmMcStatement &s : llvmMcStatements(statements))
+    ASSERT_FALSE(s.ok) << s.bytes;
+  EXPECT_EQ(expectSameAsLlvmMc(statements), 0u);
 }
 
 } // namespace

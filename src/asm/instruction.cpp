@@ -3,354 +3,42 @@
 #include "asm/salu_symbolic.h"
 
 #include <algorithm>
-#include <bit>
 #include <cctype>
 
 namespace gcnkit::assembler {
 
 namespace {
 
-using isa::DataType;
-using isa::Field;
 using isa::Format;
 using isa::InstrDesc;
-using isa::OperandDesc;
-using isa::OperandKind;
-using Kind = ParsedOperand::Kind;
 
-// Row flags shared with the SALU codec (written by scripts/isa/gfx1100_salu.py).
-constexpr uint32_t kSaluImmOptional = 1u << 8;
-
-// The result of trying one table row: success, or the operand at fault (for the diagnostic of
-// the best candidate, as llvm-mc's matcher reports it).
-struct Attempt {
-  bool ok = false;
-  std::string message;
-  size_t offset = 0;
-  int progress = -1; // operands matched before the failure
-};
-
-// Field values collected while matching a row.
-struct Fields {
-  uint32_t v[static_cast<size_t>(Field::Count)] = {};
-  bool set[static_cast<size_t>(Field::Count)] = {};
-  std::optional<uint32_t> literal;
-  ExprPtr literalExpr;
-  ExprPtr branchExpr;
-  bool glc = false, dlc = false;
-  void put(Field f, uint32_t value) {
-    v[static_cast<size_t>(f)] = value;
-    set[static_cast<size_t>(f)] = true;
-  }
-  uint32_t get(Field f) const { return v[static_cast<size_t>(f)]; }
-};
-
-bool isScalar(const Register &r) {
-  return r.kind == RegKind::SGPR || r.kind == RegKind::TTMP || r.kind == RegKind::Special;
-}
-
-// Specials that are constants rather than registers (src_scc, src_shared_base...) are valid
-// sources of any width.
-bool widthMatches(const Register &r, unsigned regs) {
-  if (r.kind == RegKind::Special && r.index >= 235)
-    return true;
-  if (r.kind == RegKind::Special && r.index == 124) // null: 32- and 64-bit classes only
-    return regs <= 2;
-  return r.count == regs;
-}
-
-bool fitsSigned(int64_t v, unsigned bits) {
-  return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1));
-}
-bool fitsUnsigned(int64_t v, unsigned bits) { return v >= 0 && v < (int64_t{1} << bits); }
-
-class RowMatcher {
-public:
-  RowMatcher(const InstrDesc &row, std::vector<ParsedOperand> &ops, size_t mnemonicOffset)
-      : row_(row), ops_(ops), mnemonicOffset_(mnemonicOffset) {}
-
-  Attempt run(EncodedInstruction &out);
-
-private:
-  Attempt fail(size_t opIndex, std::string msg = "invalid operand for instruction") {
-    Attempt a;
-    a.message = std::move(msg);
-    a.offset = opIndex < ops_.size() ? ops_[opIndex].offset : mnemonicOffset_;
-    a.progress = static_cast<int>(opIndex);
-    return a;
-  }
-  Attempt tooFew() {
-    Attempt a;
-    a.message = "too few operands for instruction";
-    a.offset = mnemonicOffset_;
-    a.progress = static_cast<int>(ops_.size());
-    return a;
-  }
-  bool scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
-  Attempt matchSmem(EncodedInstruction &out);
-  void encodeSalu(EncodedInstruction &out);
-
-  bool literalConflict_ = false;
-  const InstrDesc &row_;
-  std::vector<ParsedOperand> &ops_;
-  size_t mnemonicOffset_;
-  Fields f_;
-};
-
-bool RowMatcher::scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc) {
-  switch (op.kind) {
-  case Kind::Register:
-    if (!isScalar(op.reg) || !widthMatches(op.reg, d.regs))
-      return false;
-    enc = op.reg.encoding();
-    return true;
-  case Kind::Number: {
-    std::optional<EncodedImm> imm = encodeImmediate(op.number, d.type);
-    if (!imm)
-      return false;
-    if (imm->isInline) {
-      enc = imm->inlineCode;
-      return true;
-    }
-    // One literal per instruction; operands may share it.
-    if (f_.literal && *f_.literal != imm->literal) {
-      literalConflict_ = true;
-      return false;
-    }
-    f_.literal = imm->literal;
-    enc = 255;
-    return true;
-  }
-  case Kind::Expression:
-    if (f_.literal || f_.literalExpr)
-      return false;
-    f_.literalExpr = cloneExpr(*op.expr);
-    f_.literal = 0;
-    enc = 255;
-    return true;
-  default:
-    return false;
-  }
-}
-
-Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
-  // sdata, sbase, then an soffset register or an offset; then offset:N and glc / dlc. Buffer
-  // forms (a 4-register sbase) take a 20-bit unsigned offset, the others a 21-bit signed one.
-  bool buffer = false;
-  for (unsigned k = 0; k < row_.numOperands; ++k)
-    if (row_.operands[k].field == Field::SBASE)
-      buffer = row_.operands[k].regs == 4;
-  auto offsetOk = [&](int64_t v) { return buffer ? fitsUnsigned(v, 20) : fitsSigned(v, 21); };
-  const char *offsetError =
-      buffer ? "expected a 20-bit unsigned offset" : "expected a 21-bit signed offset";
-  size_t i = 0;
-  if (row_.numOperands)
-    f_.put(Field::SOFFSET, 124); // null unless a register or offset is given
-  for (unsigned k = 0; k < row_.numOperands; ++k) {
-    const OperandDesc &d = row_.operands[k];
-    if (d.field == Field::OFFSET)
-      continue; // folded into the SOFFSET position below
-    if (i >= ops_.size())
-      return tooFew();
-    const ParsedOperand &op = ops_[i];
-    if (d.field == Field::SOFFSET) {
-      if (op.kind == Kind::Register) {
-        if (!isScalar(op.reg) || op.reg.count != 1)
-          return fail(i);
-        f_.put(Field::SOFFSET, op.reg.encoding());
-      } else if (op.kind == Kind::Number && !op.number.isReal) {
-        if (!offsetOk(op.number.integer))
-          return fail(i, offsetError);
-        f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
-      } else {
-        return fail(i);
-      }
-      ++i;
-      continue;
-    }
-    if (d.kind == OperandKind::Imm) { // s_atc_probe's 3-bit immediate
-      if (op.kind != Kind::Number || op.number.isReal || !fitsUnsigned(op.number.integer, 7))
-        return fail(i);
-      f_.put(d.field, static_cast<uint32_t>(op.number.integer));
-      ++i;
-      continue;
-    }
-    if (op.kind != Kind::Register || !isScalar(op.reg) || !widthMatches(op.reg, d.regs))
-      return fail(i);
-    // Register classes: sdata excludes m0 and exec (SReg_*_XM0_XEXEC); a buffer resource
-    // cannot be null.
-    const unsigned enc = op.reg.encoding();
-    if (d.field == Field::SDATA && (enc == 125 || enc == 126 || enc == 127))
-      return fail(i);
-    if (d.field == Field::SBASE && buffer && enc == 124)
-      return fail(i);
-    f_.put(d.field, enc);
-    ++i;
-  }
-  for (; i < ops_.size(); ++i) {
-    const ParsedOperand &op = ops_[i];
-    if (op.kind == Kind::Flag && op.name == "glc" && (row_.modifiers & isa::mod::Glc))
-      f_.glc = true;
-    else if (op.kind == Kind::Flag && op.name == "dlc" && (row_.modifiers & isa::mod::Dlc))
-      f_.dlc = true;
-    else if (op.kind == Kind::KeyValue && op.name == "offset" && !op.expr && !op.number.isReal &&
-             !f_.set[static_cast<size_t>(Field::OFFSET)]) {
-      if (!offsetOk(op.number.integer))
-        return fail(i, offsetError); // reported at the `offset:` key, as llvm-mc does
-      f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
-    } else {
-      return fail(i);
-    }
-  }
-  encodeSalu(out);
-  return Attempt{true, {}, 0, static_cast<int>(ops_.size())};
-}
-
-Attempt RowMatcher::run(EncodedInstruction &out) {
-  if (row_.format == Format::SMEM)
-    return matchSmem(out);
-  size_t i = 0;
-  for (unsigned k = 0; k < row_.numOperands; ++k) {
-    const OperandDesc &d = row_.operands[k];
-    if (i >= ops_.size()) {
-      if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmOptional)) {
-        f_.put(d.field, 0);
-        continue;
-      }
-      return tooFew();
-    }
-    const ParsedOperand &op = ops_[i];
-    uint32_t enc = 0;
-    switch (d.kind) {
-    case OperandKind::SReg:
-      if (op.kind != Kind::Register || !isScalar(op.reg) || !widthMatches(op.reg, d.regs))
-        return fail(i);
-      // s_waitcnt_{vscnt,vmcnt,expcnt,lgkmcnt}: llvm-mc's assembler requires the register
-      // field to be null (its disassembler prints whatever is encoded).
-      if (row_.format == Format::SOPK && row_.name.starts_with("s_waitcnt_") &&
-          op.reg.encoding() != 124)
-        return fail(i, "src0 must be null");
-      f_.put(d.field, op.reg.encoding());
-      break;
-    case OperandKind::SSrc:
-      if (!scalarSource(op, d, enc))
-        return literalConflict_ ? fail(i, "only one unique literal operand is allowed") : fail(i);
-      f_.put(d.field, enc);
-      break;
-    case OperandKind::KImm:
-      if (op.kind == Kind::Number && op.number.isReal) {
-        // llvm-mc-19 takes the low 32 bits of the double (1.5 becomes 0; see
-        // docs/differences.md).
-        f_.literal = static_cast<uint32_t>(std::bit_cast<uint64_t>(op.number.real));
-      } else if (op.kind == Kind::Number) {
-        if (!fitsSigned(op.number.integer, 32) && !fitsUnsigned(op.number.integer, 32))
-          return fail(i);
-        f_.literal = static_cast<uint32_t>(op.number.integer);
-      } else if (op.kind == Kind::Expression) {
-        f_.literalExpr = cloneExpr(*op.expr);
-        f_.literal = 0;
-      } else {
-        return fail(i);
-      }
-      break;
-    case OperandKind::Label:
-      if (op.kind == Kind::Number && !op.number.isReal) {
-        // The disassembler prints offsets unsigned (65535 for -1); both spellings assemble.
-        if (!fitsSigned(op.number.integer, 16) && !fitsUnsigned(op.number.integer, 16))
-          return fail(i, "expected a 16-bit signed jump offset");
-        f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
-      } else if (op.kind == Kind::Expression) {
-        f_.branchExpr = cloneExpr(*op.expr);
-        f_.put(d.field, 0);
-      } else {
-        return fail(i);
-      }
-      break;
-    case OperandKind::Imm:
-    case OperandKind::Special: {
-      if (op.kind != Kind::Number || op.number.isReal)
-        return fail(i);
-      // llvm-mc checks 16-bit immediates against the signed or the unsigned range, by
-      // instruction; s_nop's is truncated.
-      // s_cmpk_*_u32 compare with an unsigned 16-bit immediate (the table types it B16 like
-      // the signed forms; llvm-mc's operand class tells them apart).
-      const bool unsignedImm = row_.format == Format::SOPK && row_.name.starts_with("s_cmpk_") &&
-                               row_.name.ends_with("_u32");
-      if (row_.format == Format::SOPP && row_.name == "s_nop") {
-        // truncated to 16 bits
-      } else if (unsignedImm && !fitsUnsigned(op.number.integer, 16)) {
-        return fail(i);
-      } else if (d.type == DataType::I16 ? !fitsSigned(op.number.integer, 16)
-                                         : !(fitsSigned(op.number.integer, 16) ||
-                                             fitsUnsigned(op.number.integer, 16))) {
-        return fail(i, row_.format == Format::SOPP ? "expected a 16-bit value"
-                                                   : "invalid operand for instruction");
-      }
-      f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
-      break;
-    }
-    default:
-      return fail(i);
-    }
-    ++i;
-  }
-  if (i < ops_.size())
-    return fail(i);
-  encodeSalu(out);
-  return Attempt{true, {}, 0, static_cast<int>(ops_.size())};
-}
-
-void appendDword(std::string &out, uint32_t w) {
-  for (int b = 0; b < 4; ++b)
-    out.push_back(static_cast<char>((w >> (8 * b)) & 0xFF));
-}
-
-void RowMatcher::encodeSalu(EncodedInstruction &out) {
-  const uint32_t op = row_.opcode;
-  auto F = [&](Field f) { return f_.get(f); };
-  uint32_t w0 = 0;
-  switch (row_.format) {
+Attempt matchRow(const MatchInput &in, EncodedInstruction &out) {
+  switch (in.row.format) {
   case Format::SOP1:
-    w0 = 0xBE800000u | (F(Field::SDST) & 0x7F) << 16 | op << 8 | (F(Field::SSRC0) & 0xFF);
-    break;
   case Format::SOP2:
-    w0 = 0x80000000u | op << 23 | (F(Field::SDST) & 0x7F) << 16 | (F(Field::SSRC1) & 0xFF) << 8 |
-         (F(Field::SSRC0) & 0xFF);
-    break;
   case Format::SOPK:
-    w0 = 0xB0000000u | op << 23 | (F(Field::SDST) & 0x7F) << 16 | (F(Field::SIMM16) & 0xFFFF);
-    break;
   case Format::SOPC:
-    w0 = 0xBF000000u | op << 16 | (F(Field::SSRC1) & 0xFF) << 8 | (F(Field::SSRC0) & 0xFF);
-    break;
   case Format::SOPP:
-    w0 = 0xBF800000u | op << 16 | (F(Field::SIMM16) & 0xFFFF);
-    break;
-  case Format::SMEM: {
-    w0 = 0xF4000000u | op << 18 | (f_.glc ? 1u << 14 : 0) | (f_.dlc ? 1u << 13 : 0) |
-         (F(Field::SDATA) & 0x7F) << 6 | ((F(Field::SBASE) >> 1) & 0x3F);
-    appendDword(out.bytes, w0);
-    appendDword(out.bytes, (F(Field::SOFFSET) & 0x7F) << 25 | (F(Field::OFFSET) & 0x1FFFFF));
-    return;
-  }
+  case Format::SMEM:
+    return matchSalu(in, out);
+  case Format::VOP1:
+  case Format::VOP2:
+  case Format::VOPC:
+  case Format::VOP3:
+  case Format::VOP3SD:
+    return matchValu(in, out);
+  case Format::VOP3P:
+  case Format::VINTERP:
+  case Format::LDSDIR:
+    return matchVop3p(in, out);
+  case Format::VOPD: // only as a half of a `::` pair (encodeVopd)
+    return Attempt::failure(in, 0, "invalid instruction");
   default:
-    break;
-  }
-  appendDword(out.bytes, w0);
-  if (f_.branchExpr)
-    out.fixups.push_back({InstFixup::Kind::SoppBranch, 0, std::move(f_.branchExpr)});
-  if (f_.literal) {
-    if (f_.literalExpr)
-      out.fixups.push_back({InstFixup::Kind::Literal32, static_cast<uint32_t>(out.bytes.size()),
-                            std::move(f_.literalExpr)});
-    appendDword(out.bytes, *f_.literal);
+    return matchMemory(in, out);
   }
 }
 
-bool isSaluFormat(Format f) {
-  return f == Format::SOP1 || f == Format::SOP2 || f == Format::SOPK || f == Format::SOPC ||
-         f == Format::SOPP || f == Format::SMEM;
-}
+bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(suffix); }
 
 } // namespace
 
@@ -359,26 +47,63 @@ InstructionAssembler::InstructionAssembler(isa::Target target) {
     byName_.emplace(std::string(d.name), &d);
 }
 
+std::vector<InstructionAssembler::Candidate>
+InstructionAssembler::candidates(std::string_view m) const {
+  std::vector<Candidate> out;
+  auto add = [&](std::string_view name, Variant v) {
+    auto [first, last] = byName_.equal_range(name);
+    for (auto it = first; it != last; ++it)
+      if (it->second->format != Format::VOPD)
+        out.push_back({it->second, v});
+  };
+  // Suffixes force an encoding: `_e32` / `_e64` name the row; `_dpp` / `_e64_dpp` select the
+  // DPP forms of the rows without it.
+  if (endsWith(m, "_e64_dpp")) {
+    add(std::string(m.substr(0, m.size() - 4)), Variant::E64Dpp);
+    return out;
+  }
+  if (endsWith(m, "_dpp")) {
+    std::string base(m.substr(0, m.size() - 4));
+    add(base, Variant::Dpp);
+    add(base + "_e32", Variant::Dpp);
+    add(base + "_e64", Variant::Dpp);
+    return out;
+  }
+  if (endsWith(m, "_e32")) {
+    add(m, Variant::E32);
+    return out;
+  }
+  if (endsWith(m, "_e64")) {
+    add(m, Variant::E64);
+    return out;
+  }
+  add(m, Variant::Any);
+  // Without a suffix llvm-mc prefers the 32-bit encoding when it can express the operands.
+  std::string base(m);
+  add(base + "_e32", Variant::Any);
+  add(base + "_e64", Variant::Any);
+  return out;
+}
+
 bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruction &out,
                                   Failure &fail) const {
   std::string mnemonic(tokens[0].text);
   std::transform(mnemonic.begin(), mnemonic.end(), mnemonic.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  auto [first, last] = byName_.equal_range(mnemonic);
-  std::vector<const InstrDesc *> rows;
-  for (auto it = first; it != last; ++it)
-    if (isSaluFormat(it->second->format))
-      rows.push_back(it->second);
-  if (rows.empty()) {
-    fail = {"invalid instruction", tokens[0].offset};
-    return false;
-  }
   // UC_VERSION_* names are constants in operand expressions.
   SymbolResolver resolve = [this](std::string_view n) -> std::optional<ExprValue> {
     if (std::optional<int64_t> v = saluSymbolValue(n))
       return ExprValue{*v, {}};
     return resolve_ ? resolve_(n) : std::nullopt;
   };
+  for (const Token &t : tokens)
+    if (t.kind == Tok::ColonColon)
+      return encodeVopd(tokens, resolve, out, fail);
+  std::vector<Candidate> rows = candidates(mnemonic);
+  if (rows.empty()) {
+    fail = {"invalid instruction", tokens[0].offset};
+    return false;
+  }
   // The span excludes the end-of-statement token the operand parser stops at.
   std::vector<Token> toks(tokens.begin(), tokens.end());
   toks.push_back(Token{});
@@ -389,10 +114,9 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
     return false;
   }
   Attempt best;
-  for (const InstrDesc *row : rows) {
+  for (const Candidate &c : rows) {
     EncodedInstruction enc;
-    RowMatcher m(*row, ops, tokens[0].offset);
-    Attempt a = m.run(enc);
+    Attempt a = matchRow(MatchInput{*c.row, ops, tokens[0].offset, c.variant}, enc);
     if (a.ok) {
       out = std::move(enc);
       return true;

@@ -1,5 +1,5 @@
 // Instruction statements: the mnemonic selects candidate rows of the instruction table, the
-// parsed operands are matched against each row's operand list and modifiers, and the first
+// parsed operands are matched against each row by the row's family (match.h), and the first
 // row that accepts them is encoded. Diagnostics follow llvm-mc-19.
 #pragma once
 
@@ -8,24 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "asm/operands.h"
+#include "asm/match.h"
 #include "asm/parser.h"
 #include "gcnkit/isa.h"
 
 namespace gcnkit::assembler {
-
-// A value the object writer must fill in: a branch target or a literal naming a label.
-struct InstFixup {
-  enum class Kind : uint8_t { SoppBranch, Literal32 };
-  Kind kind;
-  uint32_t offset; // byte offset of the field in the instruction
-  ExprPtr expr;
-};
-
-struct EncodedInstruction {
-  std::string bytes;
-  std::vector<InstFixup> fixups;
-};
 
 class InstructionAssembler final : public InstructionHandler {
 public:
@@ -41,11 +28,16 @@ public:
                 std::string &text, std::string &bytes) override;
 
   // Encodes one statement (tokens after which comes the end of the statement).
-  struct Failure {
-    std::string message;
-    size_t offset = 0;
-  };
+  using Failure = MatchFailure;
   bool encode(std::span<const Token> tokens, EncodedInstruction &out, Failure &fail) const;
+
+  // The candidate rows of a mnemonic, in the order they are tried, with the variant the
+  // spelling forces.
+  struct Candidate {
+    const isa::InstrDesc *row;
+    Variant variant;
+  };
+  std::vector<Candidate> candidates(std::string_view mnemonic) const;
 
 private:
   std::multimap<std::string, const isa::InstrDesc *, std::less<>> byName_;

@@ -10,9 +10,11 @@ namespace gcnkit::assembler {
 
 namespace {
 
-constexpr std::array<std::string_view, 20> kFlags = {
-    "glc",   "slc", "dlc",  "gds", "offen", "idxen", "addr64", "lds", "tfe",    "lwe",
-    "unorm", "da",  "r128", "a16", "d16",   "clamp", "done",   "vm",  "row_en", "compr"};
+constexpr std::array<std::string_view, 23> kFlags = {
+    "glc",    "slc",   "dlc", "gds",        "offen",          "idxen",
+    "addr64", "lds",   "tfe", "lwe",        "unorm",          "da",
+    "r128",   "a16",   "d16", "clamp",      "done",           "vm",
+    "row_en", "compr", "off", "row_mirror", "row_half_mirror"};
 
 bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
 
@@ -50,6 +52,182 @@ bool parseNumberOrExpr(std::span<const Token> toks, size_t &pos, const SymbolRes
   return true;
 }
 
+// `[v4, v9, v2]`: registers that are not one tuple (MIMG NSA addresses). False (pos unchanged)
+// when the brackets hold anything else.
+bool parseRegisterList(std::span<const Token> toks, size_t &pos, ParsedOperand &op) {
+  size_t p = pos + 1;
+  std::vector<ParsedOperand> regs;
+  while (true) {
+    ParsedOperand r;
+    r.offset = toks[p].offset;
+    RegisterError rerr;
+    if (parseRegister(toks, p, r.reg, rerr) != RegParse::Ok)
+      return false;
+    r.kind = ParsedOperand::Kind::Register;
+    regs.push_back(std::move(r));
+    if (toks[p].kind == Tok::Comma) {
+      ++p;
+      continue;
+    }
+    if (toks[p].kind != Tok::RBrac)
+      return false;
+    ++p;
+    break;
+  }
+  op.kind = ParsedOperand::Kind::RegisterList;
+  op.isList = true;
+  op.list = std::move(regs);
+  pos = p;
+  return true;
+}
+
+bool isFunctionModifier(const Token &t, const Token &next) {
+  return t.kind == Tok::Identifier && next.kind == Tok::LParen &&
+         (t.text == "neg" || t.text == "abs" || t.text == "sext");
+}
+
+// A register or a number (an optionally negated integer or real, no operators): what may stand
+// inside `|..|`, where a full expression would read the closing bar as an operator.
+bool parsePlainValue(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                     ParsedOperand &op, OperandParseError &err) {
+  RegisterError rerr;
+  switch (parseRegister(toks, pos, op.reg, rerr)) {
+  case RegParse::Ok:
+    op.kind = ParsedOperand::Kind::Register;
+    return true;
+  case RegParse::Error:
+    err = {rerr.message, rerr.offset};
+    return false;
+  case RegParse::NotARegister:
+    break;
+  }
+  size_t p = pos;
+  const bool negative = toks[p].kind == Tok::Minus;
+  if (negative)
+    ++p;
+  if (toks[p].kind == Tok::Real)
+    return parseNumberOrExpr(toks, pos, resolve, op, err);
+  if (toks[p].kind == Tok::Integer) {
+    op.kind = ParsedOperand::Kind::Number;
+    const int64_t v = static_cast<int64_t>(toks[p].intValue);
+    op.number.integer = negative ? -v : v;
+    pos = p + 1;
+    return true;
+  }
+  if (toks[p].kind == Tok::Identifier && !negative) {
+    err = {"expected an absolute expression", toks[p].offset};
+    return false;
+  }
+  err = {"failed parsing operand.", toks[pos].offset};
+  return false;
+}
+
+// A source with its input modifiers: `-x`, `|x|`, `-|x|`, `neg(x)`, `abs(x)`, `-abs(x)`,
+// `neg(|x|)`, `sext(x)`; otherwise a register or a number / expression.
+bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                 ParsedOperand &op, OperandParseError &err);
+
+bool parseFunctionModifier(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                           ParsedOperand &op, OperandParseError &err) {
+  const std::string_view name = toks[pos].text;
+  pos += 2;
+  if (name == "neg") {
+    op.neg = op.negFunction = true;
+    // neg(|x|) and neg(abs(x)) combine; neg(-1) is the number -1 under the modifier.
+    if (toks[pos].kind == Tok::Pipe ||
+        (toks[pos].kind == Tok::Identifier && toks[pos].text == "abs" &&
+         toks[pos + 1].kind == Tok::LParen)) {
+      if (!parseSource(toks, pos, resolve, op, err))
+        return false;
+    } else if (!parsePlainValue(toks, pos, resolve, op, err)) {
+      return false;
+    }
+  } else {
+    (name == "abs" ? op.abs : op.sext) = true;
+    op.absFunction = name == "abs";
+    if (toks[pos].kind == Tok::Minus && toks[pos + 1].kind == Tok::Identifier) {
+      err = {"failed parsing operand.", toks[pos].offset};
+      return false;
+    }
+    if (!parsePlainValue(toks, pos, resolve, op, err))
+      return false;
+  }
+  if (toks[pos].kind != Tok::RParen) {
+    err = {"expected closing parentheses", toks[pos].offset};
+    return false;
+  }
+  ++pos;
+  return true;
+}
+
+bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+                 ParsedOperand &op, OperandParseError &err) {
+  const Token &t = toks[pos];
+  if (isFunctionModifier(t, toks[pos + 1]))
+    return parseFunctionModifier(toks, pos, resolve, op, err);
+  if (t.kind == Tok::Pipe) {
+    op.abs = true;
+    ++pos;
+    if (toks[pos].kind == Tok::Pipe || isFunctionModifier(toks[pos], toks[pos + 1])) {
+      err = {"failed parsing operand.", toks[pos].offset};
+      return false;
+    }
+    if (!parsePlainValue(toks, pos, resolve, op, err))
+      return false;
+    if (toks[pos].kind != Tok::Pipe) {
+      err = {"expected vertical bar", toks[pos].offset};
+      return false;
+    }
+    ++pos;
+    return true;
+  }
+  if (t.kind == Tok::Minus) {
+    const Token &n = toks[pos + 1];
+    if (n.kind == Tok::Pipe ||
+        (n.kind == Tok::Identifier && n.text == "abs" && toks[pos + 2].kind == Tok::LParen)) {
+      op.neg = true;
+      ++pos;
+      return parseSource(toks, pos, resolve, op, err);
+    }
+    if (n.kind == Tok::Identifier && isFunctionModifier(n, toks[pos + 2])) {
+      err = {"not a valid operand.", t.offset};
+      return false;
+    }
+    if (n.kind == Tok::Identifier) {
+      size_t p = pos + 1;
+      Register reg;
+      RegisterError rerr;
+      switch (parseRegister(toks, p, reg, rerr)) {
+      case RegParse::Ok:
+        op.kind = ParsedOperand::Kind::Register;
+        op.reg = reg;
+        op.neg = true;
+        pos = p;
+        return true;
+      case RegParse::Error:
+        err = {rerr.message, rerr.offset};
+        return false;
+      case RegParse::NotARegister:
+        break;
+      }
+    }
+  }
+  RegisterError rerr;
+  switch (parseRegister(toks, pos, op.reg, rerr)) {
+  case RegParse::Ok:
+    op.kind = ParsedOperand::Kind::Register;
+    return true;
+  case RegParse::Error:
+    if (t.kind == Tok::LBrac && parseRegisterList(toks, pos, op))
+      return true;
+    err = {rerr.message, rerr.offset};
+    return false;
+  case RegParse::NotARegister:
+    break;
+  }
+  return parseNumberOrExpr(toks, pos, resolve, op, err);
+}
+
 } // namespace
 
 bool isFlagName(std::string_view name) {
@@ -75,6 +253,31 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
       op.name = std::string(t.text);
       pos += 2;
       op.valueOffset = toks[pos].offset;
+      if (toks[pos].kind == Tok::LBrac) {
+        // key:[a, b, ...] (op_sel, quad_perm, dpp8, neg_lo, format:[NAME, NAME]...)
+        op.isList = true;
+        ++pos;
+        while (toks[pos].kind != Tok::RBrac) {
+          if (isEnd(toks[pos])) {
+            err = {"expected a closing square bracket", toks[pos].offset};
+            return false;
+          }
+          ParsedOperand item;
+          item.offset = toks[pos].offset;
+          if (!parseNumberOrExpr(toks, pos, resolve, item, err))
+            return false;
+          op.list.push_back(std::move(item));
+          if (toks[pos].kind == Tok::Comma)
+            ++pos;
+          else if (toks[pos].kind != Tok::RBrac) {
+            err = {"expected a comma or a closing square bracket", toks[pos].offset};
+            return false;
+          }
+        }
+        ++pos;
+        out.push_back(std::move(op));
+        continue;
+      }
       ParsedOperand value;
       if (!parseNumberOrExpr(toks, pos, resolve, value, err))
         return false;
@@ -104,19 +307,7 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     case SymbolicParse::NotSymbolic:
       break;
     }
-    RegisterError rerr;
-    switch (parseRegister(toks, pos, op.reg, rerr)) {
-    case RegParse::Ok:
-      op.kind = ParsedOperand::Kind::Register;
-      out.push_back(std::move(op));
-      continue;
-    case RegParse::Error:
-      err = {rerr.message, rerr.offset};
-      return false;
-    case RegParse::NotARegister:
-      break;
-    }
-    if (!parseNumberOrExpr(toks, pos, resolve, op, err))
+    if (!parseSource(toks, pos, resolve, op, err))
       return false;
     out.push_back(std::move(op));
   }

@@ -1,6 +1,8 @@
 // The operands of one instruction statement, parsed once into a neutral form that the matcher
 // then checks against each candidate table row: registers, numbers, expressions (symbols,
-// labels), flags such as `glc` and key:value modifiers such as `offset:16`.
+// labels), flags such as `glc`, key:value modifiers such as `offset:16` or `op_sel:[0,1]`,
+// and the input modifiers written around a source (`-v1`, `|v1|`, `neg(..)`, `abs(..)`,
+// `sext(..)`).
 #pragma once
 
 #include <cstdint>
@@ -17,7 +19,9 @@
 namespace gcnkit::assembler {
 
 struct ParsedOperand {
-  enum class Kind : uint8_t { Register, Number, Expression, Flag, KeyValue };
+  // RegisterList: a bracketed list of registers that are not one tuple (MIMG NSA addresses,
+  // `[v4, v9]`); the registers are in `list`.
+  enum class Kind : uint8_t { Register, Number, Expression, Flag, KeyValue, RegisterList };
   Kind kind = Kind::Number;
   Register reg;           // Register
   Number number;          // Number; KeyValue with a numeric value
@@ -25,6 +29,14 @@ struct ParsedOperand {
   std::string name;       // Flag / KeyValue key
   size_t offset = 0;      // first character
   size_t valueOffset = 0; // KeyValue: where the value starts
+  // Input modifiers around a Register / Number / Expression: `-x` or `neg(x)`, `|x|` or
+  // `abs(x)`, `sext(x)`. `-1.0` and `-1` are numbers, not modifiers. negFunction / absFunction
+  // tell the function spellings apart (llvm-mc keeps `neg(1.0)` as a modifier bit on 1.0).
+  bool neg = false, abs = false, sext = false;
+  bool negFunction = false, absFunction = false;
+  // KeyValue `key:[a, b, ...]` (isList) and RegisterList: the elements.
+  bool isList = false;
+  std::vector<ParsedOperand> list;
 };
 
 struct OperandParseError {

@@ -1,0 +1,277 @@
+// SALU statements (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM): operands against one table row, with
+// llvm-mc-19's rules and diagnostics, encoded.
+#include "asm/match.h"
+
+#include <bit>
+
+namespace gcnkit::assembler {
+
+namespace {
+
+using isa::DataType;
+using isa::Field;
+using isa::Format;
+using isa::InstrDesc;
+using isa::OperandDesc;
+using isa::OperandKind;
+using Kind = ParsedOperand::Kind;
+
+// Row flags shared with the SALU codec (written by scripts/isa/gfx1100_salu.py).
+constexpr uint32_t kSaluImmOptional = 1u << 8;
+
+class RowMatcher {
+public:
+  explicit RowMatcher(const MatchInput &in) : in_(in), row_(in.row), ops_(in.ops) {}
+
+  Attempt run(EncodedInstruction &out);
+
+private:
+  Attempt fail(size_t opIndex, std::string msg = "invalid operand for instruction") {
+    return Attempt::failure(in_, opIndex, std::move(msg));
+  }
+  Attempt tooFew() { return Attempt::tooFew(in_); }
+  bool scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
+  Attempt matchSmem(EncodedInstruction &out);
+  void encodeSalu(EncodedInstruction &out);
+
+  bool literalConflict_ = false;
+  bool glc_ = false, dlc_ = false;
+  const MatchInput &in_;
+  const InstrDesc &row_;
+  std::vector<ParsedOperand> &ops_;
+  Fields f_;
+};
+
+bool RowMatcher::scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc) {
+  switch (op.kind) {
+  case Kind::Register:
+    if (!isScalar(op.reg) || !widthMatches(op.reg, d.regs))
+      return false;
+    enc = op.reg.encoding();
+    return true;
+  case Kind::Number:
+  case Kind::Expression:
+    switch (encodeConstantOrLiteral(op, d.type, f_, enc)) {
+    case SourceResult::Ok:
+      return true;
+    case SourceResult::LiteralConflict:
+      literalConflict_ = true;
+      return false;
+    case SourceResult::Mismatch:
+      return false;
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
+Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
+  // sdata, sbase, then an soffset register or an offset; then offset:N and glc / dlc. Buffer
+  // forms (a 4-register sbase) take a 20-bit unsigned offset, the others a 21-bit signed one.
+  bool buffer = false;
+  for (unsigned k = 0; k < row_.numOperands; ++k)
+    if (row_.operands[k].field == Field::SBASE)
+      buffer = row_.operands[k].regs == 4;
+  auto offsetOk = [&](int64_t v) { return buffer ? fitsUnsigned(v, 20) : fitsSigned(v, 21); };
+  const char *offsetError =
+      buffer ? "expected a 20-bit unsigned offset" : "expected a 21-bit signed offset";
+  size_t i = 0;
+  if (row_.numOperands)
+    f_.put(Field::SOFFSET, 124); // null unless a register or offset is given
+  for (unsigned k = 0; k < row_.numOperands; ++k) {
+    const OperandDesc &d = row_.operands[k];
+    if (d.field == Field::OFFSET)
+      continue; // folded into the SOFFSET position below
+    if (i >= ops_.size())
+      return tooFew();
+    const ParsedOperand &op = ops_[i];
+    if (d.field == Field::SOFFSET) {
+      if (op.kind == Kind::Register) {
+        if (!isScalar(op.reg) || op.reg.count != 1)
+          return fail(i);
+        f_.put(Field::SOFFSET, op.reg.encoding());
+      } else if (op.kind == Kind::Number && !op.number.isReal) {
+        if (!offsetOk(op.number.integer))
+          return fail(i, offsetError);
+        f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
+      } else {
+        return fail(i);
+      }
+      ++i;
+      continue;
+    }
+    if (d.kind == OperandKind::Imm) { // s_atc_probe's 3-bit immediate
+      if (op.kind != Kind::Number || op.number.isReal || !fitsUnsigned(op.number.integer, 7))
+        return fail(i);
+      f_.put(d.field, static_cast<uint32_t>(op.number.integer));
+      ++i;
+      continue;
+    }
+    if (op.kind != Kind::Register || !isScalar(op.reg) || !widthMatches(op.reg, d.regs))
+      return fail(i);
+    // Register classes: sdata excludes m0 and exec (SReg_*_XM0_XEXEC); a buffer resource
+    // cannot be null.
+    const unsigned enc = op.reg.encoding();
+    if (d.field == Field::SDATA && (enc == 125 || enc == 126 || enc == 127))
+      return fail(i);
+    if (d.field == Field::SBASE && buffer && enc == 124)
+      return fail(i);
+    f_.put(d.field, enc);
+    ++i;
+  }
+  for (; i < ops_.size(); ++i) {
+    const ParsedOperand &op = ops_[i];
+    if (op.kind == Kind::Flag && op.name == "glc" && (row_.modifiers & isa::mod::Glc))
+      glc_ = true;
+    else if (op.kind == Kind::Flag && op.name == "dlc" && (row_.modifiers & isa::mod::Dlc))
+      dlc_ = true;
+    else if (op.kind == Kind::KeyValue && op.name == "offset" && !op.expr && !op.number.isReal &&
+             !f_.set[static_cast<size_t>(Field::OFFSET)]) {
+      if (!offsetOk(op.number.integer))
+        return fail(i, offsetError); // reported at the `offset:` key, as llvm-mc does
+      f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
+    } else {
+      return fail(i);
+    }
+  }
+  encodeSalu(out);
+  return Attempt::success(ops_.size());
+}
+
+Attempt RowMatcher::run(EncodedInstruction &out) {
+  if (row_.format == Format::SMEM)
+    return matchSmem(out);
+  size_t i = 0;
+  for (unsigned k = 0; k < row_.numOperands; ++k) {
+    const OperandDesc &d = row_.operands[k];
+    if (i >= ops_.size()) {
+      if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmOptional)) {
+        f_.put(d.field, 0);
+        continue;
+      }
+      return tooFew();
+    }
+    const ParsedOperand &op = ops_[i];
+    uint32_t enc = 0;
+    switch (d.kind) {
+    case OperandKind::SReg:
+      if (op.kind != Kind::Register || !isScalar(op.reg) || !widthMatches(op.reg, d.regs))
+        return fail(i);
+      // s_waitcnt_{vscnt,vmcnt,expcnt,lgkmcnt}: llvm-mc's assembler requires the register
+      // field to be null (its disassembler prints whatever is encoded).
+      if (row_.format == Format::SOPK && row_.name.starts_with("s_waitcnt_") &&
+          op.reg.encoding() != 124)
+        return fail(i, "src0 must be null");
+      f_.put(d.field, op.reg.encoding());
+      break;
+    case OperandKind::SSrc:
+      if (!scalarSource(op, d, enc))
+        return literalConflict_ ? fail(i, "only one unique literal operand is allowed") : fail(i);
+      f_.put(d.field, enc);
+      break;
+    case OperandKind::KImm:
+      if (op.kind == Kind::Number && op.number.isReal) {
+        // llvm-mc-19 takes the low 32 bits of the double (1.5 becomes 0; see
+        // docs/differences.md).
+        f_.literal = static_cast<uint32_t>(std::bit_cast<uint64_t>(op.number.real));
+      } else if (op.kind == Kind::Number) {
+        if (!fitsSigned(op.number.integer, 32) && !fitsUnsigned(op.number.integer, 32))
+          return fail(i);
+        f_.literal = static_cast<uint32_t>(op.number.integer);
+      } else if (op.kind == Kind::Expression) {
+        f_.literalExpr = cloneExpr(*op.expr);
+        f_.literal = 0;
+      } else {
+        return fail(i);
+      }
+      break;
+    case OperandKind::Label:
+      if (op.kind == Kind::Number && !op.number.isReal) {
+        // The disassembler prints offsets unsigned (65535 for -1); both spellings assemble.
+        if (!fitsSigned(op.number.integer, 16) && !fitsUnsigned(op.number.integer, 16))
+          return fail(i, "expected a 16-bit signed jump offset");
+        f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
+      } else if (op.kind == Kind::Expression) {
+        f_.branchExpr = cloneExpr(*op.expr);
+        f_.put(d.field, 0);
+      } else {
+        return fail(i);
+      }
+      break;
+    case OperandKind::Imm:
+    case OperandKind::Special: {
+      if (op.kind != Kind::Number || op.number.isReal)
+        return fail(i);
+      // llvm-mc checks 16-bit immediates against the signed or the unsigned range, by
+      // instruction; s_nop's is truncated.
+      // s_cmpk_*_u32 compare with an unsigned 16-bit immediate (the table types it B16 like
+      // the signed forms; llvm-mc's operand class tells them apart).
+      const bool unsignedImm = row_.format == Format::SOPK && row_.name.starts_with("s_cmpk_") &&
+                               row_.name.ends_with("_u32");
+      if (row_.format == Format::SOPP && row_.name == "s_nop") {
+        // truncated to 16 bits
+      } else if (unsignedImm && !fitsUnsigned(op.number.integer, 16)) {
+        return fail(i);
+      } else if (d.type == DataType::I16 ? !fitsSigned(op.number.integer, 16)
+                                         : !(fitsSigned(op.number.integer, 16) ||
+                                             fitsUnsigned(op.number.integer, 16))) {
+        return fail(i, row_.format == Format::SOPP ? "expected a 16-bit value"
+                                                   : "invalid operand for instruction");
+      }
+      f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
+      break;
+    }
+    default:
+      return fail(i);
+    }
+    ++i;
+  }
+  if (i < ops_.size())
+    return fail(i);
+  encodeSalu(out);
+  return Attempt::success(ops_.size());
+}
+
+void RowMatcher::encodeSalu(EncodedInstruction &out) {
+  const uint32_t op = row_.opcode;
+  auto F = [&](Field f) { return f_.get(f); };
+  uint32_t w0 = 0;
+  switch (row_.format) {
+  case Format::SOP1:
+    w0 = 0xBE800000u | (F(Field::SDST) & 0x7F) << 16 | op << 8 | (F(Field::SSRC0) & 0xFF);
+    break;
+  case Format::SOP2:
+    w0 = 0x80000000u | op << 23 | (F(Field::SDST) & 0x7F) << 16 | (F(Field::SSRC1) & 0xFF) << 8 |
+         (F(Field::SSRC0) & 0xFF);
+    break;
+  case Format::SOPK:
+    w0 = 0xB0000000u | op << 23 | (F(Field::SDST) & 0x7F) << 16 | (F(Field::SIMM16) & 0xFFFF);
+    break;
+  case Format::SOPC:
+    w0 = 0xBF000000u | op << 16 | (F(Field::SSRC1) & 0xFF) << 8 | (F(Field::SSRC0) & 0xFF);
+    break;
+  case Format::SOPP:
+    w0 = 0xBF800000u | op << 16 | (F(Field::SIMM16) & 0xFFFF);
+    break;
+  case Format::SMEM: {
+    w0 = 0xF4000000u | op << 18 | (glc_ ? 1u << 14 : 0) | (dlc_ ? 1u << 13 : 0) |
+         (F(Field::SDATA) & 0x7F) << 6 | ((F(Field::SBASE) >> 1) & 0x3F);
+    appendDword(out.bytes, w0);
+    appendDword(out.bytes, (F(Field::SOFFSET) & 0x7F) << 25 | (F(Field::OFFSET) & 0x1FFFFF));
+    return;
+  }
+  default:
+    break;
+  }
+  appendDword(out.bytes, w0);
+  if (f_.branchExpr)
+    out.fixups.push_back({InstFixup::Kind::SoppBranch, 0, std::move(f_.branchExpr)});
+  appendLiteral(f_, out);
+}
+
+} // namespace
+
+Attempt matchSalu(const MatchInput &in, EncodedInstruction &out) { return RowMatcher(in).run(out); }
+
+} // namespace gcnkit::assembler
