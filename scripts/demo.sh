@@ -4,7 +4,7 @@
 # -disassemble format); each output is checked against the LLVM tool it stands in for.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 llvm-19 lld-19
+scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 llvm-19 lld-19 libyaml-dev pkg-config
 
 build=${DEMO_BUILD_DIR:-build-demo}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGCNKIT_TESTS=OFF -DGCNKIT_BENCH=OFF

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each for a fixed short time
 # on a seed corpus made from the examples. Exits non-zero if a fuzzer finds a crash.
-#   FUZZ_SECONDS   total fuzzing time, split over the three targets (default 60)
+#   FUZZ_SECONDS   total fuzzing time, split over the four targets (default 60)
 #   FUZZ_BUILD_DIR build directory (default build-fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,12 +12,12 @@ jobs=${JOBS:-2}
 
 CXX=clang++-19 CC=clang-19 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DGCNKIT_FUZZ=ON -DGCNKIT_TESTS=OFF -DGCNKIT_BENCH=OFF >/dev/null
-ninja -C "$build" -j "$jobs" fuzz_decoder fuzz_mc_text fuzz_elf
+ninja -C "$build" -j "$jobs" fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm
 
 # Seed corpus: example objects (clang-19, ld.lld-19, llvm-mc-19), their machine code, hex text.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work"/{elf,decoder,mc_text,objs}
+mkdir -p "$work"/{elf,decoder,mc_text,asm,objs}
 clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -c examples/saxpy.cl \
   -o "$work/objs/saxpy.o"
 ld.lld-19 -shared "$work/objs/saxpy.o" -o "$work/objs/saxpy.so"
@@ -35,9 +35,24 @@ for f in examples/*.hex; do
 done
 printf '\000[0x01,0x05\n0x0a,0x7e]\n# comment\n0x00 0x00 0x01 0xd5 0x01 0x02 // c\n' \
   >"$work/mc_text/tokens.txt"
+# Assembler seeds (the first byte picks amdhsa / -show-encoding): clang-19's assembly for the
+# examples, llvm-mc's disassembly of their code (every family), and directive / macro snippets.
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/saxpy.cl \
+  -o "$work/objs/saxpy.s"
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/reduce.cl \
+  -o "$work/objs/reduce.s"
+for s in "$work"/objs/*.s examples/objdump_cases.s; do
+  { printf '\003'; cat "$s"; } >"$work/asm/$(basename "$s")"
+done
+for f in examples/*.hex; do
+  { printf '\002'; llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -disassemble "$f" 2>/dev/null; } \
+    >"$work/asm/$(basename "$f").s"
+done
+printf '\000.macro m a, b=2\n.long \\a + \\b\n.endm\nm 1\n.rept 2\n.byte 1\n.endr\n.irp r, 1, 2\n.short \\r\n.endr\n.if 1 > 0\n.p2align 3\n.else\n.fill 2, 2, 1\n.endif\nx = (1 << 4) | ~3\n.quad x\n' \
+  >"$work/asm/directives.s"
 
 status=0
-per=$(( seconds / 3 > 0 ? seconds / 3 : 1 ))
+per=$(( seconds / 4 > 0 ? seconds / 4 : 1 ))
 run() {  # target corpus max_len
   local target=$1 corpus=$2 maxlen=$3
   mkdir -p "$work/artifacts-$target"
@@ -57,4 +72,5 @@ run() {  # target corpus max_len
 run fuzz_decoder decoder 64
 run fuzz_mc_text mc_text 4096
 run fuzz_elf elf 65536
+run fuzz_asm asm 16384
 exit $status

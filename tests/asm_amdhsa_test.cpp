@@ -26,11 +26,15 @@ public:
   void emitBytes(std::string_view) override {}
   void emitFill(int64_t, unsigned, uint64_t) override {}
   void emitZeros(int64_t, int64_t, bool) override {}
-  void emitAlign(unsigned, int64_t, bool, int64_t, bool) override {}
-  void emitInstruction(std::string_view, std::string_view) override {}
+  void emitAlign(const Alignment &) override {}
+  void emitInstruction(std::string_view, const EncodedInstruction &, SourceLoc) override {}
   void emitBlankLine() override {}
   void emitDirectiveLine(std::string_view) override {}
   void emitAmdhsaKernel(const AmdhsaKernel &k) override { kernels.push_back(k); }
+  void emitAmdgpuMetadata(const MetadataNode &) override {}
+  void emitIdent(std::string_view) override {}
+  void emitAddrsig() override {}
+  void emitAddrsigSym(std::string_view) override {}
 };
 
 std::vector<uint8_t> llvmRodata(const std::string &src) {

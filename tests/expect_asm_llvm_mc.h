@@ -106,4 +106,17 @@ inline size_t expectSameAsLlvmMc(const std::vector<std::string> &statements,
   return mismatches;
 }
 
+// Every combination of `templates` (with `@` replaced by each of `values`): spelling variants.
+inline std::vector<std::string> expand(const std::vector<std::string> &templates,
+                                       const std::vector<std::string> &values) {
+  std::vector<std::string> out;
+  for (const std::string &t : templates)
+    for (const std::string &v : values) {
+      std::string s = t;
+      s.replace(s.find('@'), 1, v);
+      out.push_back(s);
+    }
+  return out;
+}
+
 } // namespace gcnkit::assembler

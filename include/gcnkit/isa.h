@@ -139,6 +139,21 @@ enum class DataType : uint8_t {
   Count
 };
 
+// Integer operand types: llvm-mc applies no abs / neg to them (neg is sext in SDWA/DPP terms).
+constexpr bool isIntegerType(DataType t) {
+  switch (t) {
+  case DataType::I16:
+  case DataType::U16:
+  case DataType::I32:
+  case DataType::U32:
+  case DataType::I64:
+  case DataType::U64:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // Modifiers an instruction accepts (bit set in InstrDesc::modifiers).
 namespace mod {
 inline constexpr uint32_t Clamp = 1u << 0;

@@ -1,5 +1,7 @@
 #include "asm/expr.h"
 
+#include <algorithm>
+
 namespace gcnkit::assembler {
 
 namespace {
@@ -77,83 +79,133 @@ ExprPtr node(ExprOp op, size_t offset) {
   return e;
 }
 
-ExprPtr parsePrimary(std::span<const Token> toks, size_t &pos, ExprError &err) {
-  const Token &t = toks[pos];
-  switch (t.kind) {
-  case Tok::Integer: {
-    ++pos;
-    auto e = node(ExprOp::Constant, t.offset);
-    e->value = static_cast<int64_t>(t.intValue);
-    return e;
-  }
-  case Tok::Identifier: {
-    ++pos;
-    auto e = node(ExprOp::Symbol, t.offset);
-    e->symbol = std::string(t.text);
-    return e;
-  }
-  case Tok::LParen: {
-    ++pos;
-    ExprPtr inner = parseExpr(toks, pos, err);
-    if (!inner)
-      return nullptr;
-    if (toks[pos].kind != Tok::RParen) {
-      err = {"expected ')'", toks[pos].offset};
-      return nullptr;
-    }
-    ++pos;
-    return inner;
-  }
-  case Tok::Minus:
-  case Tok::Tilde:
-  case Tok::Exclaim:
-  case Tok::Plus: {
-    ++pos;
-    ExprPtr sub = parsePrimary(toks, pos, err);
-    if (!sub)
-      return nullptr;
-    ExprOp op = t.kind == Tok::Minus     ? ExprOp::Neg
-                : t.kind == Tok::Tilde   ? ExprOp::Not
-                : t.kind == Tok::Exclaim ? ExprOp::LNot
-                                         : ExprOp::Plus;
-    auto e = node(op, t.offset);
-    e->lhs = std::move(sub);
-    return e;
-  }
-  case Tok::Error:
-    err = {t.error, t.offset};
-    return nullptr;
-  default:
-    err = {"unknown token in expression", t.offset};
-    return nullptr;
-  }
-}
+// Evaluation, printing, copying and destruction all recurse over the tree, and parsing recurses
+// on parentheses and unary operators, so both are bounded: an expression nested deeper than
+// this (in parentheses, unary operators or a chain of binary operators) is an error rather than
+// a stack overflow. llvm-mc-19 has no such limit and crashes on 100000 nested parentheses.
+constexpr unsigned kMaxExprDepth = 1000;
 
-ExprPtr parseBinRHS(int minPrec, ExprPtr lhs, std::span<const Token> toks, size_t &pos,
-                    ExprError &err) {
-  for (;;) {
-    ExprOp op{};
-    int prec = precedence(toks[pos].kind, op);
-    if (prec < minPrec || prec == 0)
-      return lhs;
-    size_t opOffset = toks[pos].offset;
-    ++pos;
-    ExprPtr rhs = parsePrimary(toks, pos, err);
-    if (!rhs)
-      return nullptr;
-    ExprOp nextOp{};
-    int nextPrec = precedence(toks[pos].kind, nextOp);
-    if (prec < nextPrec) {
-      rhs = parseBinRHS(prec + 1, std::move(rhs), toks, pos, err);
-      if (!rhs)
-        return nullptr;
-    }
-    auto e = node(op, opOffset);
-    e->lhs = std::move(lhs);
-    e->rhs = std::move(rhs);
-    lhs = std::move(e);
+// A recursive-descent parser over the tokens of one expression. Every parsed subtree carries its
+// height, so chains such as `1+1+...+1` (a tree as deep as it is long) are bounded too.
+class ExprParser {
+public:
+  ExprParser(std::span<const Token> toks, size_t &pos, ExprError &err)
+      : toks_(toks), pos_(pos), err_(err) {}
+
+  ExprPtr parse() { return expression(0).expr; }
+
+private:
+  struct Parsed {
+    ExprPtr expr;
+    unsigned height = 0;
+  };
+
+  bool tooDeep(unsigned depth, const Token &at) {
+    if (depth <= kMaxExprDepth)
+      return false;
+    err_ = {"expression is nested too deeply (more than " + std::to_string(kMaxExprDepth) +
+                " levels)",
+            at.offset};
+    return true;
   }
-}
+
+  Parsed expression(unsigned depth) {
+    Parsed lhs = primary(depth);
+    if (!lhs.expr)
+      return {};
+    return binaryRhs(1, std::move(lhs), depth);
+  }
+
+  Parsed primary(unsigned depth) {
+    const Token &t = toks_[pos_];
+    if (tooDeep(depth + 1, t))
+      return {};
+    switch (t.kind) {
+    case Tok::Integer: {
+      if (t.intOverflow) {
+        err_ = {"literal value out of range for directive", t.offset};
+        return {};
+      }
+      ++pos_;
+      auto e = node(ExprOp::Constant, t.offset);
+      e->value = static_cast<int64_t>(t.intValue);
+      return {std::move(e), 1};
+    }
+    case Tok::Identifier: {
+      ++pos_;
+      auto e = node(ExprOp::Symbol, t.offset);
+      e->symbol = std::string(t.text);
+      return {std::move(e), 1};
+    }
+    case Tok::LParen: {
+      ++pos_;
+      Parsed inner = expression(depth + 1);
+      if (!inner.expr)
+        return {};
+      if (toks_[pos_].kind != Tok::RParen) {
+        err_ = {"expected ')'", toks_[pos_].offset};
+        return {};
+      }
+      ++pos_;
+      return inner;
+    }
+    case Tok::Minus:
+    case Tok::Tilde:
+    case Tok::Exclaim:
+    case Tok::Plus: {
+      ++pos_;
+      Parsed sub = primary(depth + 1);
+      if (!sub.expr)
+        return {};
+      ExprOp op = t.kind == Tok::Minus     ? ExprOp::Neg
+                  : t.kind == Tok::Tilde   ? ExprOp::Not
+                  : t.kind == Tok::Exclaim ? ExprOp::LNot
+                                           : ExprOp::Plus;
+      auto e = node(op, t.offset);
+      e->lhs = std::move(sub.expr);
+      return {std::move(e), sub.height + 1};
+    }
+    case Tok::Error:
+      err_ = {t.error, t.offset};
+      return {};
+    default:
+      err_ = {"unknown token in expression", t.offset};
+      return {};
+    }
+  }
+
+  Parsed binaryRhs(int minPrec, Parsed lhs, unsigned depth) {
+    for (;;) {
+      ExprOp op{};
+      int prec = precedence(toks_[pos_].kind, op);
+      if (prec < minPrec || prec == 0)
+        return lhs;
+      const Token &opToken = toks_[pos_];
+      ++pos_;
+      Parsed rhs = primary(depth);
+      if (!rhs.expr)
+        return {};
+      ExprOp nextOp{};
+      int nextPrec = precedence(toks_[pos_].kind, nextOp);
+      if (prec < nextPrec) {
+        rhs = binaryRhs(prec + 1, std::move(rhs), depth);
+        if (!rhs.expr)
+          return {};
+      }
+      const unsigned height = std::max(lhs.height, rhs.height) + 1;
+      if (tooDeep(depth + height, opToken))
+        return {};
+      auto e = node(op, opToken.offset);
+      e->lhs = std::move(lhs.expr);
+      e->rhs = std::move(rhs.expr);
+      lhs = {std::move(e), height};
+    }
+  }
+
+  std::span<const Token> toks_;
+  size_t &pos_;
+  ExprError &err_;
+};
 
 const char *opText(ExprOp op) {
   switch (op) {
@@ -209,10 +261,7 @@ const char *opText(ExprOp op) {
 } // namespace
 
 ExprPtr parseExpr(std::span<const Token> toks, size_t &pos, ExprError &err) {
-  ExprPtr lhs = parsePrimary(toks, pos, err);
-  if (!lhs)
-    return nullptr;
-  return parseBinRHS(1, std::move(lhs), toks, pos, err);
+  return ExprParser(toks, pos, err).parse();
 }
 
 std::optional<ExprValue> evaluate(const Expr &e, const SymbolResolver &resolve, ExprError &err) {

@@ -32,6 +32,12 @@ Width widthOf(DataType t) {
   }
 }
 
+bool isBFloat(DataType t) { return t == DataType::BF16 || t == DataType::V2BF16; }
+
+bool isPacked(DataType t) {
+  return t == DataType::V2I16 || t == DataType::V2F16 || t == DataType::V2BF16;
+}
+
 bool isFloat(DataType t) {
   return t == DataType::F16 || t == DataType::BF16 || t == DataType::F32 || t == DataType::F64 ||
          t == DataType::V2F16 || t == DataType::V2BF16 || t == DataType::V2F32;
@@ -44,6 +50,8 @@ bool isFloat(DataType t) {
 // 1/(2*pi), at each width; codes 240..248.
 constexpr uint16_t kF16[9] = {0x3800, 0xB800, 0x3C00, 0xBC00, 0x4000,
                               0xC000, 0x4400, 0xC400, 0x3118};
+constexpr uint16_t kBF16[9] = {0x3F00, 0xBF00, 0x3F80, 0xBF80, 0x4000,
+                               0xC000, 0x4080, 0xC080, 0x3E22};
 constexpr uint32_t kF32[9] = {0x3F000000, 0xBF000000, 0x3F800000, 0xBF800000, 0x40000000,
                               0xC0000000, 0x40800000, 0xC0800000, 0x3E22F983};
 constexpr uint64_t kF64[9] = {0x3FE0000000000000, 0xBFE0000000000000, 0x3FF0000000000000,
@@ -134,7 +142,7 @@ std::optional<unsigned> inlineCodeFor(uint64_t bits, isa::DataType type) {
   switch (widthOf(type)) {
   case Width::W16:
     for (unsigned i = 0; i < 9; ++i)
-      if (bits == kF16[i])
+      if (bits == (isBFloat(type) ? kBF16[i] : kF16[i]))
         return 240 + i;
     break;
   case Width::W32:
@@ -151,7 +159,89 @@ std::optional<unsigned> inlineCodeFor(uint64_t bits, isa::DataType type) {
   return std::nullopt;
 }
 
+std::optional<uint16_t> toBF16Bits(double v) {
+  // bf16 has f32's exponent range, so f32's overflow / underflow checks apply; the rounding
+  // is from the double directly (to nearest even), and may reach infinity.
+  const std::optional<uint32_t> f = toF32Bits(v);
+  if (!f)
+    return std::nullopt;
+  if (std::isnan(v) || std::isinf(v))
+    return static_cast<uint16_t>(*f >> 16 | (std::isnan(v) ? 0x40 : 0));
+  const uint64_t d = std::bit_cast<uint64_t>(v);
+  const auto sign = static_cast<uint16_t>((d >> 48) & 0x8000);
+  const int exp = static_cast<int>((d >> 52) & 0x7FF);
+  if (exp == 0)
+    return sign; // doubles this small are zero in f32 already
+  const int e = exp - 1023;
+  const uint64_t m = (d & 0xFFFFFFFFFFFFFull) | (uint64_t{1} << 52);
+  // 8 significant bits when normal (e >= -126); fewer below.
+  const int shift = 52 - 7 + (e < -126 ? -126 - e : 0);
+  if (shift > 63)
+    return sign;
+  uint64_t q = m >> shift;
+  const uint64_t rem = m & ((uint64_t{1} << shift) - 1), half = uint64_t{1} << (shift - 1);
+  if (rem > half || (rem == half && (q & 1)))
+    ++q;
+  if (e < -126) // subnormal (q may have rounded up to the smallest normal, 0x80)
+    return static_cast<uint16_t>(sign | q);
+  int biased = e + 127;
+  if (q >> 8) {
+    q >>= 1;
+    ++biased;
+  }
+  if (biased >= 255)
+    return static_cast<uint16_t>(sign | 0x7F80);
+  return static_cast<uint16_t>(sign | biased << 7 | (q & 0x7F));
+}
+
+namespace {
+
+// Packed 16-bit operands (two halves in one dword). llvm-mc takes an integer as the whole
+// dword -- any 32-bit value -- and a real converted to the element type (to f32 for integer
+// elements, without the 16-bit range check). Inline constants: the integer range on the dword
+// (or on the 16-bit pattern of a converted real), and the float constants of the element type
+// (f32's for integer elements), which an integer matches only as a 16-bit value.
+std::optional<EncodedImm> encodePacked(const Number &n, DataType type, bool inlineAllowed) {
+  const DataType element = type == DataType::V2F16    ? DataType::F16
+                           : type == DataType::V2BF16 ? DataType::BF16
+                                                      : DataType::F32;
+  std::optional<uint32_t> bits;
+  int32_t asInteger = 0; // the value the integer inline range is checked on
+  if (!n.isReal) {
+    if (!truncatable(n.integer, 32))
+      return std::nullopt;
+    bits = static_cast<uint32_t>(n.integer);
+    asInteger = static_cast<int32_t>(*bits);
+  } else if (element == DataType::F32) {
+    bits = toF32Bits(n.real);
+    asInteger = static_cast<int32_t>(bits.value_or(0));
+  } else {
+    // llvm-mc-19 reads 0.15915494 (the text it prints for 1/(2*pi)) as the bf16 inline
+    // constant, though it rounds to 0x3e23.
+    if (element == DataType::BF16 && n.real == 0.15915494 && inlineAllowed)
+      return EncodedImm{true, 248, 0, {}};
+    if (std::optional<uint16_t> h =
+            element == DataType::F16 ? toF16Bits(n.real) : toBF16Bits(n.real))
+      bits = *h;
+    asInteger = static_cast<int16_t>(bits.value_or(0));
+  }
+  if (!bits)
+    return std::nullopt;
+  if (inlineAllowed) {
+    std::optional<unsigned> code = intInline(asInteger);
+    if (!code && (element == DataType::F32 || *bits <= 0xFFFF))
+      code = inlineCodeFor(*bits, element);
+    if (code)
+      return EncodedImm{true, *code, 0, {}};
+  }
+  return EncodedImm{false, 0, *bits, {}};
+}
+
+} // namespace
+
 std::optional<EncodedImm> encodeImmediate(const Number &n, isa::DataType type, bool inlineAllowed) {
+  if (isPacked(type))
+    return encodePacked(n, type, inlineAllowed);
   EncodedImm out;
   const Width w = widthOf(type);
   auto inlined = [&](unsigned code) {
@@ -216,13 +306,13 @@ std::optional<EncodedImm> encodeImmediate(const Number &n, isa::DataType type, b
   switch (w) {
   case Width::W16:
     if (isFloat(type)) {
-      std::optional<uint16_t> h = toF16Bits(d);
+      std::optional<uint16_t> h = isBFloat(type) ? toBF16Bits(d) : toF16Bits(d);
       if (!h)
         return std::nullopt;
       if (inlineAllowed) {
         if (auto c = intInline(static_cast<int16_t>(*h)))
           return inlined(*c);
-        if (auto c = inlineCodeFor(*h, DataType::F16))
+        if (auto c = inlineCodeFor(*h, type))
           return inlined(*c);
       }
       return literal(*h);

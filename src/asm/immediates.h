@@ -39,5 +39,7 @@ std::optional<unsigned> inlineCodeFor(uint64_t bits, isa::DataType type);
 // non-zero value underflows to zero.
 std::optional<uint32_t> toF32Bits(double v);
 std::optional<uint16_t> toF16Bits(double v);
+// bf16: f32's range checks, rounded to nearest even from the double.
+std::optional<uint16_t> toBF16Bits(double v);
 
 } // namespace gcnkit::assembler

@@ -59,7 +59,10 @@ InstructionAssembler::candidates(std::string_view m) const {
   // Suffixes force an encoding: `_e32` / `_e64` name the row; `_dpp` / `_e64_dpp` select the
   // DPP forms of the rows without it.
   if (endsWith(m, "_e64_dpp")) {
-    add(std::string(m.substr(0, m.size() - 4)), Variant::E64Dpp);
+    const std::string base(m.substr(0, m.size() - 8));
+    add(base + "_e64", Variant::E64Dpp);
+    add(base, Variant::E64Dpp); // VOP3-only mnemonics have no suffix in the table
+    add(base + "_e32", Variant::E64Dpp);
     return out;
   }
   if (endsWith(m, "_dpp")) {
@@ -69,12 +72,16 @@ InstructionAssembler::candidates(std::string_view m) const {
     add(base + "_e64", Variant::Dpp);
     return out;
   }
-  if (endsWith(m, "_e32")) {
-    add(m, Variant::E32);
-    return out;
-  }
-  if (endsWith(m, "_e64")) {
-    add(m, Variant::E64);
+  // A suffix the mnemonic has no row for still names its other rows, which report llvm-mc's
+  // "e32 / e64 variant of this instruction is not supported".
+  if (endsWith(m, "_e32") || endsWith(m, "_e64")) {
+    const Variant v = endsWith(m, "_e32") ? Variant::E32 : Variant::E64;
+    add(m, v);
+    if (out.empty()) {
+      const std::string base(m.substr(0, m.size() - 4));
+      add(base, v);
+      add(base + (v == Variant::E32 ? "_e64" : "_e32"), v);
+    }
     return out;
   }
   add(m, Variant::Any);
@@ -116,7 +123,7 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
   Attempt best;
   for (const Candidate &c : rows) {
     EncodedInstruction enc;
-    Attempt a = matchRow(MatchInput{*c.row, ops, tokens[0].offset, c.variant}, enc);
+    Attempt a = matchRow(MatchInput{*c.row, ops, tokens[0].offset, c.variant, wave64_}, enc);
     if (a.ok) {
       out = std::move(enc);
       return true;
@@ -129,16 +136,58 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
 }
 
 bool InstructionAssembler::assemble(std::span<const Token> tokens, uint32_t buffer,
-                                    SourceManager &sm, std::string &text, std::string &bytes) {
-  EncodedInstruction enc;
+                                    SourceManager &sm, std::string &text,
+                                    EncodedInstruction &inst) {
   Failure f;
-  if (!encode(tokens, enc, f)) {
+  if (!encode(tokens, inst, f)) {
     sm.report(SourceLoc{buffer, static_cast<uint32_t>(f.offset)}, Severity::Error, f.message);
     return false;
   }
-  bytes = enc.bytes;
-  text = printer_ ? printer_(bytes) : std::string();
+  text = printer_ ? printWithFixups(inst) : std::string();
   return true;
+}
+
+// The printer only sees bytes, so a fixed-up field is printed as a sentinel value, whose text
+// is then replaced by the expression, as llvm-mc's listing shows it. The sentinels are values
+// no other operand prints as: a branch offset (printed in decimal) and a literal dword (printed
+// in hex, or its low half for 16-bit operands).
+std::string InstructionAssembler::printWithFixups(const EncodedInstruction &inst) const {
+  if (inst.fixups.empty())
+    return printer_(inst.bytes);
+  constexpr uint16_t kBranchSentinel = 0x7e5c;
+  constexpr uint32_t kLiteralSentinel = 0x5eadc0de;
+  std::string bytes = inst.bytes;
+  for (const InstFixup &fx : inst.fixups) {
+    const uint32_t v = fx.kind == InstFixup::Kind::SoppBranch ? kBranchSentinel : kLiteralSentinel;
+    for (unsigned i = 0; i < fixupSize(fx.kind) && fx.offset + i < bytes.size(); ++i)
+      bytes[fx.offset + i] = static_cast<char>((v >> (8 * i)) & 0xFF);
+  }
+  std::string text = printer_(bytes);
+  auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  // Replaces each whole-token occurrence of `sentinel`; true if there was one.
+  auto substitute = [&](std::string_view sentinel, const std::string &expr) {
+    bool found = false;
+    size_t at = 0;
+    while ((at = text.find(sentinel, at)) != std::string::npos) {
+      const size_t end = at + sentinel.size();
+      if ((at > 0 && isWordChar(text[at - 1])) || (end < text.size() && isWordChar(text[end]))) {
+        at = end;
+        continue;
+      }
+      text.replace(at, sentinel.size(), expr);
+      at += expr.size();
+      found = true;
+    }
+    return found;
+  };
+  for (const InstFixup &fx : inst.fixups) {
+    const std::string expr = printFixupValue(*fx.expr);
+    if (fx.kind == InstFixup::Kind::SoppBranch)
+      substitute("32348", expr);
+    else if (!substitute("0x5eadc0de", expr))
+      substitute("0xc0de", expr);
+  }
+  return text;
 }
 
 } // namespace gcnkit::assembler

@@ -23,9 +23,11 @@ public:
   using Printer = std::function<std::string(std::string_view bytes)>;
   void setPrinter(Printer p) { printer_ = std::move(p); }
   void setResolver(SymbolResolver r) { resolve_ = std::move(r); }
+  // -mattr=+wavefrontsize64: lane-mask operands (VOPC results, carries, v_cndmask) are pairs.
+  void setWave64(bool wave64) { wave64_ = wave64; }
 
   bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager &sm,
-                std::string &text, std::string &bytes) override;
+                std::string &text, EncodedInstruction &inst) override;
 
   // Encodes one statement (tokens after which comes the end of the statement).
   using Failure = MatchFailure;
@@ -40,9 +42,12 @@ public:
   std::vector<Candidate> candidates(std::string_view mnemonic) const;
 
 private:
+  std::string printWithFixups(const EncodedInstruction &inst) const;
+
   std::multimap<std::string, const isa::InstrDesc *, std::less<>> byName_;
   Printer printer_;
   SymbolResolver resolve_;
+  bool wave64_ = false;
 };
 
 } // namespace gcnkit::assembler

@@ -1,5 +1,7 @@
 #include "asm/lexer.h"
 
+#include <algorithm>
+
 namespace gcnkit::assembler {
 
 namespace {
@@ -107,39 +109,61 @@ Token Lexer::lexNumber(size_t start) {
   return t;
 }
 
+// Skips blanks and block comments (in a loop: a line may hold any number of `/**/`). NUL
+// bytes are blanks, as for llvm-mc. Stops at the start of an unterminated block comment.
+void Lexer::skipBlanks() {
+  for (;;) {
+    while (pos_ < src_.size() && (src_[pos_] == ' ' || src_[pos_] == '\t' || src_[pos_] == '\0'))
+      ++pos_;
+    if (pos_ + 1 < src_.size() && src_[pos_] == '/' && src_[pos_ + 1] == '*') {
+      size_t e = src_.find("*/", pos_ + 2);
+      if (e == std::string_view::npos)
+        return;
+      pos_ = e + 2;
+      continue;
+    }
+    return;
+  }
+}
+
+// The end of a line: `\n`, `\r` or `\r\n` (one token, as for llvm-mc) from `start` on.
+Token Lexer::endOfLine(size_t start, size_t lineEnd) {
+  size_t e = lineEnd;
+  if (e < src_.size())
+    e += src_[e] == '\r' && e + 1 < src_.size() && src_[e + 1] == '\n' ? 2 : 1;
+  return make(Tok::EndOfStatement, start, e - start);
+}
+
 Token Lexer::next() {
-  while (pos_ < src_.size() && (src_[pos_] == ' ' || src_[pos_] == '\t' || src_[pos_] == '\r'))
-    ++pos_;
+  skipBlanks();
   if (pos_ >= src_.size())
     return make(Tok::Eof, pos_, 0);
   size_t s = pos_;
   char c = src_[s];
   char n = s + 1 < src_.size() ? src_[s + 1] : '\0';
-  if (c == '/' && n == '/') {
-    while (pos_ < src_.size() && src_[pos_] != '\n')
-      ++pos_;
-    return next();
+  if (c == '\n' || c == '\r')
+    return endOfLine(s, s);
+  if (c == '/' && n == '*') { // skipBlanks stopped here: it never ends
+    Token t = make(Tok::Error, s, src_.size() - s);
+    t.error = "unterminated comment";
+    return t;
   }
-  if (c == '/' && n == '*') {
-    size_t e = src_.find("*/", s + 2);
-    pos_ = e == std::string_view::npos ? src_.size() : e + 2;
-    return next();
-  }
-  // ';' comments to the end of the line (AMDGPU's comment string); '#' does so only as the first
-  // thing on a line (the preprocessor line-marker convention).
+  // `//` and ';' comments run to the end of the line (';' is AMDGPU's comment string); '#'
+  // does so only as the first thing on a line (the preprocessor line-marker convention). As in
+  // llvm-mc, the comment and its line end form one end-of-statement token, which starts where
+  // the comment does: the parser tells a comment line from an empty one by that.
   auto atLineStart = [&] {
-    for (size_t i = s; i > 0 && src_[i - 1] != '\n'; --i)
+    for (size_t i = s; i > 0 && src_[i - 1] != '\n' && src_[i - 1] != '\r'; --i)
       if (src_[i - 1] != ' ' && src_[i - 1] != '\t')
         return false;
     return true;
   };
-  if (c == ';' || (c == '#' && atLineStart())) {
-    while (pos_ < src_.size() && src_[pos_] != '\n')
-      ++pos_;
-    return next();
+  if ((c == '/' && n == '/') || c == ';' || (c == '#' && atLineStart())) {
+    size_t e = s;
+    while (e < src_.size() && src_[e] != '\n' && src_[e] != '\r')
+      ++e;
+    return endOfLine(s, e);
   }
-  if (c == '\n')
-    return make(Tok::EndOfStatement, s, 1);
   if (isDigit(c))
     return lexNumber(s);
   if (isIdentStart(c) && !(c == '.' && isDigit(n))) {
@@ -161,34 +185,46 @@ Token Lexer::next() {
     return make(Tok::Real, s, e - s);
   }
   if (c == '"') {
+    // As in llvm-mc a string may span lines (the parser warns); unterminated, it runs to the end
+    // of the buffer.
     size_t e = s + 1;
-    while (e < src_.size() && src_[e] != '"' && src_[e] != '\n') {
+    while (e < src_.size() && src_[e] != '"') {
       if (src_[e] == '\\' && e + 1 < src_.size())
         ++e;
       ++e;
     }
-    if (e >= src_.size() || src_[e] != '"') {
-      Token t = make(Tok::Error, s, e - s);
+    if (e >= src_.size()) {
+      Token t = make(Tok::Error, s, src_.size() - s);
       t.error = "unterminated string constant";
       return t;
     }
     return make(Tok::String, s, e + 1 - s);
   }
   if (c == '\'') {
-    // Character constant: 'a' or '\n'.
+    // Character constant: one character or escape, as llvm-mc reads them: \n \t \r \b \f are
+    // control characters, any other escaped character stands for itself ('\0' is '0').
     size_t e = s + 1;
     uint64_t v = 0;
-    if (e < src_.size() && src_[e] == '\\' && e + 1 < src_.size()) {
-      char esc = src_[e + 1];
-      v = esc == 'n' ? '\n' : esc == 't' ? '\t' : esc == '0' ? 0 : static_cast<uint8_t>(esc);
-      e += 2;
-    } else if (e < src_.size()) {
-      v = static_cast<uint8_t>(src_[e]);
+    const bool escaped = e < src_.size() && src_[e] == '\\';
+    if (escaped)
       ++e;
-    }
-    if (e >= src_.size() || src_[e] != '\'') {
+    if (e >= src_.size()) {
       Token t = make(Tok::Error, s, e - s);
-      t.error = "unterminated character constant";
+      t.error = "unterminated single quote";
+      return t;
+    }
+    const char ch = src_[e++];
+    v = static_cast<uint8_t>(ch);
+    if (escaped)
+      v = ch == 'n'   ? '\n'
+          : ch == 't' ? '\t'
+          : ch == 'r' ? '\r'
+          : ch == 'b' ? '\b'
+          : ch == 'f' ? '\f'
+                      : v;
+    if (e >= src_.size() || src_[e] != '\'') {
+      Token t = make(Tok::Error, s, std::min(e + 1, src_.size()) - s);
+      t.error = "single quote way too long";
       return t;
     }
     Token t = make(Tok::Integer, s, e + 1 - s);

@@ -64,8 +64,10 @@ struct Token {
   std::string error;        // Error: what is wrong
 };
 
-// Splits a buffer into tokens. Comments are skipped: `//`, `;` and `/* */` anywhere, `#` at the
-// start of a line.
+// Splits a buffer into tokens. Statements end at `\n`, `\r` or `\r\n`. Block comments (`/* */`)
+// are blanks; a line comment (`//` or `;` anywhere, `#` at the start of a line) ends the
+// statement: its text and line end form the EndOfStatement token, as in llvm-mc (so an error
+// "at the end of the statement" points at the comment, and a comment line is not a blank line).
 class Lexer {
 public:
   explicit Lexer(std::string_view src, size_t base = 0) : src_(src), base_(base) {}
@@ -73,6 +75,8 @@ public:
   size_t position() const { return base_ + pos_; }
 
 private:
+  void skipBlanks();
+  Token endOfLine(size_t start, size_t lineEnd);
   Token lexNumber(size_t start);
   Token make(Tok k, size_t start, size_t len);
   std::string_view src_;

@@ -11,23 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "asm/fixup.h"
 #include "asm/operands.h"
 #include "gcnkit/isa.h"
 
 namespace gcnkit::assembler {
-
-// A value the object writer must fill in: a branch target or a literal naming a label.
-struct InstFixup {
-  enum class Kind : uint8_t { SoppBranch, Literal32 };
-  Kind kind;
-  uint32_t offset; // byte offset of the field in the instruction
-  ExprPtr expr;
-};
-
-struct EncodedInstruction {
-  std::string bytes;
-  std::vector<InstFixup> fixups;
-};
 
 // The encoding a mnemonic suffix forces: `_e32`, `_e64`, `_dpp` (DPP16 or DPP8, from the
 // operands) or `_e64_dpp`. Any lets the matcher choose as llvm-mc does.
@@ -39,7 +27,12 @@ struct MatchInput {
   std::vector<ParsedOperand> &ops;
   size_t mnemonicOffset; // diagnostics about the statement as a whole point here
   Variant variant = Variant::Any;
+  // Wave64 (-mattr=+wavefrontsize64): LaneMask operands are SGPR pairs instead of one SGPR.
+  bool wave64 = false;
 };
+
+// Registers of a LaneMask operand in this wave size.
+inline unsigned laneMaskRegs(const MatchInput &in) { return in.wave64 ? 2 : 1; }
 
 // The result of trying one row: success, or the operand at fault with llvm-mc's message (the
 // candidate that got furthest is reported, as llvm-mc's matcher does).

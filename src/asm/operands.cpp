@@ -1,5 +1,6 @@
 #include "asm/operands.h"
 
+#include "asm/mem_swizzle.h"
 #include "asm/salu_symbolic.h"
 
 #include <array>
@@ -90,6 +91,7 @@ bool isFunctionModifier(const Token &t, const Token &next) {
 // inside `|..|`, where a full expression would read the closing bar as an operator.
 bool parsePlainValue(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
                      ParsedOperand &op, OperandParseError &err) {
+  op.valueOffset = toks[pos].offset;
   RegisterError rerr;
   switch (parseRegister(toks, pos, op.reg, rerr)) {
   case RegParse::Ok:
@@ -202,6 +204,7 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
         op.kind = ParsedOperand::Kind::Register;
         op.reg = reg;
         op.neg = true;
+        op.valueOffset = toks[pos + 1].offset;
         pos = p;
         return true;
       case RegParse::Error:
@@ -213,11 +216,15 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
     }
   }
   RegisterError rerr;
+  const size_t start = pos; // a failed register parse may have moved pos
+  op.valueOffset = toks[pos].offset;
   switch (parseRegister(toks, pos, op.reg, rerr)) {
   case RegParse::Ok:
     op.kind = ParsedOperand::Kind::Register;
+    op.bracketed = t.kind == Tok::LBrac;
     return true;
   case RegParse::Error:
+    pos = start;
     if (t.kind == Tok::LBrac && parseRegisterList(toks, pos, op))
       return true;
     err = {rerr.message, rerr.offset};
@@ -266,6 +273,7 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
           item.offset = toks[pos].offset;
           if (!parseNumberOrExpr(toks, pos, resolve, item, err))
             return false;
+          item.endOffset = toks[pos].offset;
           op.list.push_back(std::move(item));
           if (toks[pos].kind == Tok::Comma)
             ++pos;
@@ -275,6 +283,32 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
           }
         }
         ++pos;
+        out.push_back(std::move(op));
+        continue;
+      }
+      if (op.name == "offset") {
+        uint32_t swizzled = 0;
+        switch (parseSwizzleMacro(toks, pos, resolve, swizzled, err)) {
+        case SwizzleParse::Ok:
+          op.swizzle = true;
+          op.number.integer = swizzled;
+          out.push_back(std::move(op));
+          continue;
+        case SwizzleParse::Error:
+          return false;
+        case SwizzleParse::NotSwizzle:
+          break;
+        }
+      }
+      // MIMG `dim:2D`, `dim:2D_MSAA`...: a number and a name written together are one name.
+      if (op.name == "dim" && toks[pos].kind == Tok::Integer &&
+          toks[pos + 1].kind == Tok::Identifier &&
+          toks[pos + 1].offset == toks[pos].offset + toks[pos].text.size()) {
+        op.expr = std::make_unique<Expr>();
+        op.expr->op = ExprOp::Symbol;
+        op.expr->symbol = std::string(toks[pos].text) + std::string(toks[pos + 1].text);
+        op.expr->offset = toks[pos].offset;
+        pos += 2;
         out.push_back(std::move(op));
         continue;
       }

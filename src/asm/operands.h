@@ -28,7 +28,7 @@ struct ParsedOperand {
   ExprPtr expr;           // Expression (not absolute), KeyValue with a symbolic value
   std::string name;       // Flag / KeyValue key
   size_t offset = 0;      // first character
-  size_t valueOffset = 0; // KeyValue: where the value starts
+  size_t valueOffset = 0; // KeyValue, a source: where the value starts (inside modifiers)
   // Input modifiers around a Register / Number / Expression: `-x` or `neg(x)`, `|x|` or
   // `abs(x)`, `sext(x)`. `-1.0` and `-1` are numbers, not modifiers. negFunction / absFunction
   // tell the function spellings apart (llvm-mc keeps `neg(1.0)` as a modifier bit on 1.0).
@@ -37,6 +37,13 @@ struct ParsedOperand {
   // KeyValue `key:[a, b, ...]` (isList) and RegisterList: the elements.
   bool isList = false;
   std::vector<ParsedOperand> list;
+  // Where the token after the operand starts (list elements: their ',' or ']'), for
+  // diagnostics about what follows a value.
+  size_t endOffset = 0;
+  // KeyValue `offset:swizzle(...)`: the macro, already folded into `number`.
+  bool swizzle = false;
+  // Register written as a list of consecutive registers, `[v4, v5]` (MIMG reads it as NSA).
+  bool bracketed = false;
 };
 
 struct OperandParseError {

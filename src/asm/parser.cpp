@@ -1,5 +1,7 @@
 #include "asm/parser.h"
 
+#include "asm/metadata.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -8,8 +10,59 @@ namespace gcnkit::assembler {
 namespace {
 
 constexpr int kMaxMacroDepth = 20;
+// Macro, .rept and .irp expansions are held in memory and assembled like source text. One larger
+// than kMaxExpansionBytes, or more than kMaxExpandedBytes in all, is an error (llvm-mc runs out of
+// memory or time on such input: `.rept 0x7fffffff`, nested .rept, macros that call themselves
+// twice). Expansions inside expansions are charged a little more than their text, for their
+// bookkeeping; a nesting-depth error a lot more, for its diagnostics.
+constexpr size_t kMaxExpansionBytes = size_t{16} << 20;
+constexpr size_t kMaxExpandedBytes = size_t{32} << 20;
+constexpr size_t kNestedExpansionCost = 256;
+constexpr size_t kDepthErrorCost = size_t{64} << 10;
 
 bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
+
+// A section name as llvm-mc lists it: quoted (with \\ and \" escaped) unless it is made of
+// letters, digits, '_' and '.'.
+std::string listedSectionName(std::string_view name) {
+  const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+  });
+  if (plain && !name.empty())
+    return std::string(name);
+  std::string quoted = "\"";
+  for (char c : name) {
+    if (c == '"' || c == '\\')
+      quoted += '\\';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+// Whether the line ending at `newline` holds only blanks and /* */ comments.
+bool isBlankLine(std::string_view text, size_t newline) {
+  size_t i = text.rfind('\n', newline == 0 ? 0 : newline - 1);
+  i = i == std::string_view::npos || i >= newline ? 0 : i + 1;
+  while (i < newline) {
+    if (text[i] == ' ' || text[i] == '\t' || text[i] == '\r') {
+      ++i;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      const size_t end = text.find("*/", i + 2);
+      if (end == std::string_view::npos || end > newline)
+        return false;
+      i = end + 2;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+// `1f` / `1b`: a reference to the next / previous local label `1:`.
+bool isDirectionalReference(std::string_view n) {
+  return n.size() >= 2 && (n.back() == 'f' || n.back() == 'b') &&
+         n.find_first_not_of("0123456789") == n.size() - 1;
+}
 
 bool fitsIn(int64_t v, unsigned bytes) {
   if (bytes >= 8)
@@ -85,7 +138,7 @@ bool Parser::run(uint32_t buffer) {
 void Parser::processBuffer(uint32_t buffer, int depth) {
   std::vector<Token> toks = tokenize(sm_.text(buffer));
   size_t i = 0;
-  while (toks[i].kind != Tok::Eof) {
+  while (toks[i].kind != Tok::Eof && !expansionsExhausted_) {
     size_t j = i;
     while (!isEnd(toks[j]))
       ++j;
@@ -103,6 +156,18 @@ std::optional<ExprValue> Parser::lookupSymbol(std::string_view name) const {
   return it->second;
 }
 
+const std::string *Parser::directionalLabel(std::string_view ref) {
+  std::string digits(ref.substr(0, ref.size() - 1));
+  if (ref.back() == 'f') {
+    auto [it, fresh] = forwardLabels_.try_emplace(std::move(digits));
+    if (fresh)
+      it->second = newTempLabel();
+    return &it->second;
+  }
+  auto it = backwardLabels_.find(digits);
+  return it == backwardLabels_.end() ? nullptr : &it->second;
+}
+
 bool Parser::resolveLocalSymbols(Expr &e, Stmt s) {
   if (e.op == ExprOp::Symbol) {
     const std::string &n = e.symbol;
@@ -111,23 +176,14 @@ bool Parser::resolveLocalSymbols(Expr &e, Stmt s) {
       out_.emitLabel(e.symbol);
       return true;
     }
-    if (n.size() >= 2 && (n.back() == 'f' || n.back() == 'b') &&
-        n.find_first_not_of("0123456789") == n.size() - 1) {
-      std::string digits = n.substr(0, n.size() - 1);
-      if (n.back() == 'f') {
-        auto [it, fresh] = forwardLabels_.try_emplace(digits);
-        if (fresh)
-          it->second = newTempLabel();
-        e.symbol = it->second;
-        return true;
-      }
-      auto it = backwardLabels_.find(digits);
-      if (it == backwardLabels_.end()) {
+    if (isDirectionalReference(n)) {
+      const std::string *label = directionalLabel(n);
+      if (!label) {
         sm_.report(SourceLoc{s.buffer, static_cast<uint32_t>(e.offset)}, Severity::Error,
                    "directional label undefined");
         return false;
       }
-      e.symbol = it->second;
+      e.symbol = *label;
     }
     return true;
   }
@@ -185,8 +241,15 @@ std::optional<int64_t> Parser::absolute(Stmt s, size_t &pos) {
 
 void Parser::statement(Stmt s, const std::vector<Token> &all, size_t &next, int depth) {
   const Token &first = s.toks[0];
-  if (isEnd(first))
+  if (isEnd(first)) {
+    // llvm-mc's listing keeps blank source lines (even in skipped conditional blocks), but
+    // not lines holding only a `;`, `//` or `#` comment.
+    // (The end-of-statement token of a comment line starts with the comment.)
+    if (first.kind == Tok::EndOfStatement && (first.text == "\n" || first.text == "\r\n") &&
+        isBlankLine(sm_.text(s.buffer), first.offset))
+      out_.emitBlankLine();
     return;
+  }
   if (first.kind == Tok::Identifier && first.text.starts_with(".if")) {
     conditional(s, first.text);
     return;
@@ -198,18 +261,26 @@ void Parser::statement(Stmt s, const std::vector<Token> &all, size_t &next, int 
   }
   if (!active())
     return;
-  // Labels: `name:` possibly followed by a statement on the same line.
-  if ((first.kind == Tok::Identifier || first.kind == Tok::Integer) &&
-      s.toks[1].kind == Tok::Colon) {
-    if (first.kind == Tok::Integer) {
-      defineLocalLabel(first.text);
-    } else {
-      std::string name(first.text);
-      symbols_.erase(name);
-      labels_.insert(name);
-      out_.emitLabel(name);
+  // Labels: `name:` possibly followed by a statement on the same line. All the labels at the
+  // start are defined here, in a loop: a line may hold thousands.
+  auto isLabel = [&](size_t i) {
+    return (s.toks[i].kind == Tok::Identifier || s.toks[i].kind == Tok::Integer) &&
+           s.toks[i + 1].kind == Tok::Colon;
+  };
+  if (isLabel(0)) {
+    size_t i = 0;
+    for (; isLabel(i); i += 2) {
+      const Token &label = s.toks[i];
+      if (label.kind == Tok::Integer) {
+        defineLocalLabel(label.text);
+      } else {
+        std::string name(label.text);
+        symbols_.erase(name);
+        labels_.insert(name);
+        out_.emitLabel(name);
+      }
     }
-    Stmt rest{s.toks.subspan(2), s.buffer};
+    Stmt rest{s.toks.subspan(i), s.buffer};
     statement(rest, all, next, depth);
     return;
   }
@@ -227,16 +298,50 @@ void Parser::statement(Stmt s, const std::vector<Token> &all, size_t &next, int 
       invokeMacro(s, m->second, depth);
       return;
     }
-    std::string text, bytes;
     if (!instructions_) {
       error(s, first, "invalid instruction");
       return;
     }
-    if (instructions_->assemble(s.toks.first(s.toks.size() - 1), s.buffer, sm_, text, bytes))
-      out_.emitInstruction(text, bytes);
+    instruction(s);
     return;
   }
+  // llvm-mc reports a malformed token where it is consumed, before the statement's own error.
+  if (first.kind == Tok::Error)
+    error(s, first, first.error);
   error(s, first, "unexpected token at start of statement");
+}
+
+// Directional label references (`1f`, `1b`) in operands name the temporary labels, as in
+// directives; the other tokens are handed over as they are.
+void Parser::instruction(Stmt s) {
+  std::span<const Token> toks = s.toks.first(s.toks.size() - 1);
+  std::vector<Token> renamed;
+  for (size_t i = 1; i < toks.size(); ++i) {
+    const Token &t = toks[i];
+    if (t.kind != Tok::Identifier || !isDirectionalReference(t.text))
+      continue;
+    const std::string *label = directionalLabel(t.text);
+    if (!label) {
+      error(s, t, "directional label undefined");
+      return;
+    }
+    if (renamed.empty())
+      renamed.assign(toks.begin(), toks.end());
+    renamed[i].text = *label;
+  }
+  if (!renamed.empty())
+    toks = renamed;
+  std::string text;
+  EncodedInstruction inst;
+  if (instructions_->assemble(toks, s.buffer, sm_, text, inst))
+    out_.emitInstruction(text, inst, loc(s, s.toks[0]));
+}
+
+// Some directives leave their end of statement to llvm-mc's parser, which lists it as a blank
+// line unless a comment ends the line.
+void Parser::blankLineAfter(const Token &end) {
+  if (end.kind == Tok::Eof || end.text == "\n" || end.text == "\r\n")
+    out_.emitBlankLine();
 }
 
 void Parser::conditional(Stmt s, std::string_view name) {
@@ -323,9 +428,9 @@ bool Parser::directive(Stmt s, const std::vector<Token> &all, size_t &next, int 
   if (d == ".asciz" || d == ".string")
     return stringDirective(s, 1, true), true;
   if (d == ".p2align" || d == ".p2alignw" || d == ".p2alignl")
-    return alignDirective(s, 1, false), true;
+    return alignDirective(s, 1, false, d == ".p2align" ? 1 : d == ".p2alignw" ? 2 : 4), true;
   if (d == ".balign" || d == ".align")
-    return alignDirective(s, 1, true), true;
+    return alignDirective(s, 1, true, 1), true;
   if (d == ".set" || d == ".equ" || d == ".equiv") {
     if (s.toks[1].kind != Tok::Identifier) {
       error(s, s.toks[1], "expected identifier");
@@ -383,18 +488,42 @@ bool Parser::directive(Stmt s, const std::vector<Token> &all, size_t &next, int 
     section(s, 1);
     return true;
   }
-  if (d.starts_with(".amdhsa_") || d == ".amdgcn_target")
+  if (d.starts_with(".amdhsa_") || d == ".amdgcn_target" || d == ".amdgpu_metadata")
     return amdhsaDirective(s, all, next);
-  if (d == ".globl" || d == ".global" || d == ".local" || d == ".weak") {
-    SymbolAttr a = d == ".local"  ? SymbolAttr::Local
-                   : d == ".weak" ? SymbolAttr::Weak
-                                  : SymbolAttr::Global;
+  if (d == ".globl" || d == ".global" || d == ".local" || d == ".weak" || d == ".protected" ||
+      d == ".hidden" || d == ".internal") {
+    SymbolAttr a = d == ".local"       ? SymbolAttr::Local
+                   : d == ".weak"      ? SymbolAttr::Weak
+                   : d == ".protected" ? SymbolAttr::Protected
+                   : d == ".hidden"    ? SymbolAttr::Hidden
+                   : d == ".internal"  ? SymbolAttr::Internal
+                                       : SymbolAttr::Global;
     for (size_t pos = 1; !isEnd(s.toks[pos]); ++pos) {
       if (s.toks[pos].kind == Tok::Identifier)
         out_.emitSymbolAttribute(s.toks[pos].text, a);
       if (s.toks[pos + 1].kind == Tok::Comma)
         ++pos;
     }
+    return true;
+  }
+  if (d == ".ident") {
+    if (s.toks[1].kind != Tok::String) {
+      error(s, s.toks[1], "expected string");
+      return true;
+    }
+    out_.emitIdent(unquote(s.toks[1].text));
+    return true;
+  }
+  if (d == ".addrsig") {
+    out_.emitAddrsig();
+    return true;
+  }
+  if (d == ".addrsig_sym") {
+    if (s.toks[1].kind != Tok::Identifier) {
+      error(s, s.toks[1], "expected identifier");
+      return true;
+    }
+    out_.emitAddrsigSym(s.toks[1].text);
     return true;
   }
   if (d == ".type") {
@@ -511,7 +640,7 @@ void Parser::section(Stmt s, size_t pos) {
   if (name == ".text" || name == ".data") {
     spec.listing = name;
   } else {
-    spec.listing = ".section\t" + name + ",\"" + spec.flags + "\",@" + spec.type;
+    spec.listing = ".section\t" + listedSectionName(name) + ",\"" + spec.flags + "\",@" + spec.type;
     if (spec.entsize)
       spec.listing += "," + std::to_string(spec.entsize);
   }
@@ -535,7 +664,7 @@ bool Parser::amdhsaDirective(Stmt s, const std::vector<Token> &all, size_t &next
                 " does not match the specified target id " + options_.targetId);
       return true;
     }
-    out_.emitBlankLine();
+    blankLineAfter(s.toks.back());
     return true;
   }
   if (d == ".amdhsa_code_object_version") {
@@ -545,11 +674,15 @@ bool Parser::amdhsaDirective(Stmt s, const std::vector<Token> &all, size_t &next
       return true;
     codeObjectVersion_ = static_cast<unsigned>(*v);
     out_.emitDirectiveLine(".amdhsa_code_object_version " + std::to_string(*v));
-    out_.emitBlankLine();
+    blankLineAfter(s.toks.back());
     return true;
   }
   if (d == ".amdhsa_kernel") {
     amdhsaKernel(s, all, next);
+    return true;
+  }
+  if (d == ".amdgpu_metadata") {
+    amdgpuMetadata(s, all, next);
     return true;
   }
   return false;
@@ -584,7 +717,16 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next) {
                    Severity::Error, msg);
         return;
       }
-      out_.emitAmdhsaKernel(kb.kernel());
+      if (codeObjectVersion_ >= 5) {
+        out_.emitAmdhsaKernel(kb.kernel());
+      } else {
+        // Before v5, llvm-mc sets the uses_dynamic_stack bit but does not list the directive.
+        AmdhsaKernel listed = kb.kernel();
+        std::erase_if(listed.fields,
+                      [](const auto &field) { return field.first == "uses_dynamic_stack"; });
+        out_.emitAmdhsaKernel(listed);
+      }
+      blankLineAfter(st.toks.back());
       return;
     }
     if (t.kind != Tok::Identifier || !t.text.starts_with(".amdhsa_")) {
@@ -611,6 +753,52 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next) {
       return;
     }
   }
+}
+
+// The block is YAML, not assembly: its raw text, from the end of the directive to the
+// terminating directive, is handed to the YAML reader (whose line numbers count from the
+// directive's line, as llvm-mc's do).
+void Parser::amdgpuMetadata(Stmt s, const std::vector<Token> &all, size_t &next) {
+  const Token &dir = s.toks[0];
+  size_t i = next;
+  while (all[i].kind != Tok::Eof &&
+         !(all[i].kind == Tok::Identifier && all[i].text == ".end_amdgpu_metadata" &&
+           all[i - 1].kind == Tok::EndOfStatement))
+    ++i;
+  std::string_view text = sm_.text(s.buffer);
+  if (all[i].kind == Tok::Eof) {
+    next = i;
+    sm_.report(SourceLoc{s.buffer, static_cast<uint32_t>(text.size())}, Severity::Error,
+               "expected directive .end_amdgpu_metadata not found");
+    return;
+  }
+  const Token &end = all[i];
+  while (!isEnd(all[i]))
+    ++i;
+  next = all[i].kind == Tok::Eof ? i : i + 1;
+  const size_t from = dir.offset + dir.text.size();
+  std::string yaml(text.substr(from, end.offset - from));
+  const SourceLoc endLoc{s.buffer, static_cast<uint32_t>(end.offset + end.text.size())};
+  MetadataNode root;
+  MetadataError err;
+  if (!parseMetadataYaml(yaml, root, err)) {
+    // Quoted from a buffer of its own, named as llvm-mc names it.
+    uint32_t buf = sm_.addBuffer("YAML", yaml);
+    std::string_view y = sm_.text(buf);
+    size_t offset = 0;
+    for (size_t line = 1; line < err.line && offset < y.size(); ++line)
+      offset = y.find('\n', offset) + 1;
+    offset = std::min(offset + err.column - 1, y.size());
+    sm_.report(SourceLoc{buf, static_cast<uint32_t>(offset)}, Severity::Error, err.message);
+    sm_.report(endLoc, Severity::Error, "invalid HSA metadata");
+    return;
+  }
+  if (!verifyHsaMetadata(root)) {
+    sm_.report(endLoc, Severity::Error, "invalid HSA metadata");
+    return;
+  }
+  out_.emitAmdgpuMetadata(root);
+  blankLineAfter(all[i]);
 }
 
 void Parser::assignment(Stmt s, size_t pos, std::string_view name, const Token &, bool isSet) {
@@ -677,7 +865,7 @@ void Parser::stringDirective(Stmt s, size_t pos, bool zeroTerminated) {
   }
 }
 
-void Parser::alignDirective(Stmt s, size_t pos, bool bytes) {
+void Parser::alignDirective(Stmt s, size_t pos, bool bytes, unsigned fillSize) {
   const Token &start = s.toks[pos];
   std::optional<int64_t> a = absolute(s, pos);
   if (!a)
@@ -715,7 +903,7 @@ void Parser::alignDirective(Stmt s, size_t pos, bool bytes) {
       log2 = static_cast<unsigned>(*a);
     }
   }
-  out_.emitAlign(log2, fill, hasFill, maxSkip, hasMax);
+  out_.emitAlign(Alignment{log2, fillSize, fill, hasFill, maxSkip, hasMax});
 }
 
 bool Parser::collectBody(Stmt s, const std::vector<Token> &all, size_t &next, bool isMacro,
@@ -794,7 +982,9 @@ void Parser::defineMacro(Stmt s, const std::vector<Token> &all, size_t &next) {
   if (!collectBody(s, all, next, true, m.body))
     return;
   macros_[name] = std::move(m);
-  out_.emitBlankLine();
+  // The end of the .endm statement (next is past it, or at the end of the buffer).
+  const bool endsBuffer = all[next].kind == Tok::Eof && all[next - 1].kind != Tok::EndOfStatement;
+  blankLineAfter(all[endsBuffer ? next : next - 1]);
 }
 
 void Parser::invokeMacro(Stmt s, const Macro &m, int depth) {
@@ -864,6 +1054,10 @@ void Parser::invokeMacro(Stmt s, const Macro &m, int depth) {
       replaced = true;
       break;
     }
+    if (body.size() > kMaxExpansionBytes) {
+      error(s, s.toks[0], "macro expansion is too large (more than 16 MiB)");
+      return;
+    }
     if (replaced) {
       i = e - 1;
       continue;
@@ -895,8 +1089,12 @@ void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token> &all
     std::string body;
     if (!collectBody(s, all, next, false, body))
       return;
+    if (!body.empty() && static_cast<uint64_t>(*n) > kMaxExpansionBytes / body.size()) {
+      error(s, s.toks[0], "'.rept' expansion is too large (more than 16 MiB)");
+      return;
+    }
     std::string text;
-    for (int64_t k = 0; k < *n; ++k)
+    for (int64_t k = 0; k < *n && !body.empty(); ++k)
       text += body;
     instantiate(std::move(text), loc(s, s.toks[0]), depth);
     return;
@@ -936,6 +1134,10 @@ void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token> &all
     return;
   std::string out;
   for (const std::string &v : values) {
+    if (out.size() > kMaxExpansionBytes) {
+      error(s, s.toks[0], "'" + std::string(name) + "' expansion is too large (more than 16 MiB)");
+      return;
+    }
     for (size_t i = 0; i < body.size(); ++i) {
       if (body[i] == '\\' && body.compare(i + 1, param.size(), param) == 0) {
         out += v;
@@ -950,7 +1152,19 @@ void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token> &all
 
 void Parser::instantiate(std::string text, SourceLoc where, int depth) {
   ++instantiations_;
-  if (depth + 1 > kMaxMacroDepth) {
+  if (expansionsExhausted_)
+    return;
+  const bool tooDeep = depth + 1 > kMaxMacroDepth;
+  expandedBytes_ +=
+      text.size() + (depth > 0 ? kNestedExpansionCost : 0) + (tooDeep ? kDepthErrorCost : 0);
+  if (expandedBytes_ > kMaxExpandedBytes) {
+    sm_.report(where, Severity::Error,
+               "macro and '.rept' expansions are too large (more than 32 MiB in all); "
+               "assembly stopped");
+    expansionsExhausted_ = true;
+    return;
+  }
+  if (tooDeep) {
     sm_.report(where, Severity::Error, "macros cannot be nested more than 20 levels deep");
     return;
   }

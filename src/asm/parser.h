@@ -23,8 +23,9 @@ class InstructionHandler {
 public:
   virtual ~InstructionHandler() = default;
   // Returns false after reporting an error through `sm`.
+  // `text` is the listing text of the instruction.
   virtual bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager &sm,
-                        std::string &text, std::string &bytes) = 0;
+                        std::string &text, EncodedInstruction &inst) = 0;
 };
 
 struct ParserOptions {
@@ -32,15 +33,20 @@ struct ParserOptions {
   // target id directive.
   bool amdhsa = false;
   std::string targetId = "amdgcn-amd-amdhsa--gfx1100";
+  // --amdhsa-code-object-version; `.amdhsa_code_object_version` overrides it.
+  unsigned codeObjectVersion = 5;
 };
 
 class Parser {
 public:
   Parser(SourceManager &sm, Streamer &out, InstructionHandler *instructions,
          ParserOptions options = {})
-      : sm_(sm), out_(out), instructions_(instructions), options_(std::move(options)) {}
+      : sm_(sm), out_(out), instructions_(instructions), options_(std::move(options)),
+        codeObjectVersion_(options_.codeObjectVersion) {}
 
   unsigned codeObjectVersion() const { return codeObjectVersion_; }
+  // The absolute value of a symbol assigned so far (instruction operands fold these).
+  std::optional<ExprValue> lookupSymbol(std::string_view name) const;
 
   // Assembles a whole file buffer. Returns false if any error was reported.
   bool run(uint32_t buffer);
@@ -71,6 +77,8 @@ private:
   void processBuffer(uint32_t buffer, int depth);
   void statement(Stmt s, const std::vector<Token> &all, size_t &next, int depth);
   bool directive(Stmt s, const std::vector<Token> &all, size_t &next, int depth);
+  void instruction(Stmt s);
+  void blankLineAfter(const Token &end);
   void conditional(Stmt s, std::string_view name);
   void defineMacro(Stmt s, const std::vector<Token> &all, size_t &next);
   void repeat(Stmt s, std::string_view name, const std::vector<Token> &all, size_t &next,
@@ -97,29 +105,32 @@ private:
   };
   std::optional<Value> parseValue(Stmt s, size_t &pos);
   std::optional<int64_t> absolute(Stmt s, size_t &pos);
-  std::optional<ExprValue> lookupSymbol(std::string_view name) const;
   // Replaces `.` by a fresh temporary label defined here, and directional references (`1f`,
   // `1b`) by the temporary names of those local labels.
   bool resolveLocalSymbols(Expr &e, Stmt s);
+  // The temporary label a directional reference (`1f`, `1b`) names; null for `Nb` before any
+  // `N:`.
+  const std::string *directionalLabel(std::string_view ref);
   std::string newTempLabel() { return ".Ltmp" + std::to_string(tempLabels_++); }
   void defineLocalLabel(std::string_view digits);
   bool nextListItem(Stmt s, size_t &pos);
 
   void dataDirective(Stmt s, size_t pos, unsigned size);
   void stringDirective(Stmt s, size_t pos, bool zeroTerminated);
-  void alignDirective(Stmt s, size_t pos, bool bytes);
+  void alignDirective(Stmt s, size_t pos, bool bytes, unsigned fillSize);
   void assignment(Stmt s, size_t pos, std::string_view name, const Token &nameTok, bool isSet);
   void section(Stmt s, size_t pos);
   void switchTo(SectionSpec spec);
   bool amdhsaDirective(Stmt s, const std::vector<Token> &all, size_t &next);
   void amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next);
+  void amdgpuMetadata(Stmt s, const std::vector<Token> &all, size_t &next);
 
   SourceManager &sm_;
   Streamer &out_;
   InstructionHandler *instructions_;
   ParserOptions options_;
+  unsigned codeObjectVersion_;
   std::string section_ = ".text";
-  unsigned codeObjectVersion_ = 5;
   std::map<std::string, Macro, std::less<>> macros_;
   std::map<std::string, ExprValue, std::less<>> symbols_;          // absolute symbols
   std::map<std::string, std::string, std::less<>> forwardLabels_;  // "1" -> .LtmpN for 1f
@@ -127,7 +138,9 @@ private:
   std::set<std::string, std::less<>> labels_;
   unsigned tempLabels_ = 0;
   std::vector<Cond> conds_;
-  unsigned instantiations_ = 0; // value of \@
+  unsigned instantiations_ = 0;      // value of \@
+  size_t expandedBytes_ = 0;         // expansion budget used (parser.cpp)
+  bool expansionsExhausted_ = false; // the budget ran out: assembly stopped
 };
 
 } // namespace gcnkit::assembler

@@ -69,24 +69,29 @@ void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view messa
     caret.append(std::min(rangeLength, avail) - 1, '~');
   diags_ += shown;
   diags_ += '\n';
+  // llvm-mc shows no caret under a line with non-ASCII bytes (its columns would not line up).
+  if (std::any_of(src.begin(), src.end(), [](char c) { return (c & 0x80) != 0; }))
+    return;
   diags_ += caret;
   diags_ += '\n';
 }
 
 void SourceManager::report(SourceLoc loc, Severity sev, std::string_view message,
                            size_t rangeLength) {
-  if (sev == Severity::Error)
-    ++errors_;
   if (!loc.valid()) {
     reportUnlocated(sev, message);
     return;
   }
+  if (sev == Severity::Error)
+    ++errors_;
   printOne(loc, sev, message, rangeLength);
   for (SourceLoc p = buffers_[loc.buffer].parent; p.valid(); p = buffers_[p.buffer].parent)
     printOne(p, Severity::Note, "while in macro instantiation", 0);
 }
 
 void SourceManager::reportUnlocated(Severity sev, std::string_view message) {
+  if (sev == Severity::Error)
+    ++errors_;
   static constexpr std::string_view kSev[] = {"error", "warning", "note"};
   diags_ += "<unknown>:0: ";
   diags_ += kSev[static_cast<int>(sev)];

@@ -7,12 +7,26 @@
 #include <string_view>
 
 #include "asm/expr.h"
+#include "asm/fixup.h"
+#include "asm/source.h"
 
 namespace gcnkit::assembler {
 
 struct AmdhsaKernel;
+struct MetadataNode;
 
-enum class SymbolAttr : uint8_t { Global, Local, Weak, TypeFunction, TypeObject, NoDeadStrip };
+// Binding, type and visibility (`.protected`, `.hidden`, `.internal`) of a symbol.
+enum class SymbolAttr : uint8_t {
+  Global,
+  Local,
+  Weak,
+  TypeFunction,
+  TypeObject,
+  NoDeadStrip,
+  Protected,
+  Hidden,
+  Internal,
+};
 
 // A section as `.section NAME,"FLAGS",@TYPE[,ENTSIZE]` names it.
 struct SectionSpec {
@@ -21,6 +35,17 @@ struct SectionSpec {
   std::string type = "progbits"; // progbits, nobits, note
   uint64_t entsize = 0;
   std::string listing; // the directive as llvm-mc prints it
+};
+
+// An alignment directive: .p2align / .balign pad with bytes, .p2alignw / .p2alignl with 2- or
+// 4-byte values (fillSize).
+struct Alignment {
+  unsigned log2 = 0;
+  unsigned fillSize = 1;
+  int64_t fill = 0;
+  bool hasFill = false;
+  int64_t maxSkip = 0;
+  bool hasMax = false;
 };
 
 class Streamer {
@@ -37,16 +62,25 @@ public:
   virtual void emitBytes(std::string_view bytes) = 0;
   virtual void emitFill(int64_t count, unsigned size, uint64_t value) = 0;
   virtual void emitZeros(int64_t count, int64_t fill, bool hasFill) = 0;
-  virtual void emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
-                         bool hasMax) = 0;
-  // An instruction: its canonical text and encoded bytes.
-  virtual void emitInstruction(std::string_view text, std::string_view bytes) = 0;
+  virtual void emitAlign(const Alignment &alignment) = 0;
+  // An instruction: its listing text (expressions in place of the fields its fixups fill),
+  // its encoding and where its statement starts (fixup diagnostics point there).
+  virtual void emitInstruction(std::string_view text, const EncodedInstruction &inst,
+                               SourceLoc loc) = 0;
   // A blank line in the listing (llvm-mc prints one where a macro is defined).
   virtual void emitBlankLine() = 0;
   // A directive line that only the listing shows (e.g. .amdgcn_target).
   virtual void emitDirectiveLine(std::string_view text) = 0;
   // A finished .amdhsa_kernel block: its 64-byte descriptor `<name>.kd`.
   virtual void emitAmdhsaKernel(const AmdhsaKernel &kernel) = 0;
+  // A verified .amdgpu_metadata block: the NT_AMDGPU_METADATA note.
+  virtual void emitAmdgpuMetadata(const MetadataNode &root) = 0;
+  // `.ident "text"`: a string for the .comment section.
+  virtual void emitIdent(std::string_view text) = 0;
+  // `.addrsig` (the object gets an .llvm_addrsig section) and `.addrsig_sym NAME` (NAME is
+  // listed in it).
+  virtual void emitAddrsig() = 0;
+  virtual void emitAddrsigSym(std::string_view name) = 0;
 };
 
 // llvm-mc's textual output (`llvm-mc -show-encoding` without -filetype=obj).
@@ -64,14 +98,20 @@ public:
   void emitBytes(std::string_view bytes) override;
   void emitFill(int64_t count, unsigned size, uint64_t value) override;
   void emitZeros(int64_t count, int64_t fill, bool hasFill) override;
-  void emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip, bool hasMax) override;
-  void emitInstruction(std::string_view text, std::string_view bytes) override;
+  void emitAlign(const Alignment &alignment) override;
+  void emitInstruction(std::string_view text, const EncodedInstruction &inst,
+                       SourceLoc loc) override;
   void emitBlankLine() override { out_ += '\n'; }
   void emitDirectiveLine(std::string_view text) override;
   void emitAmdhsaKernel(const AmdhsaKernel &kernel) override;
+  void emitAmdgpuMetadata(const MetadataNode &root) override;
+  void emitIdent(std::string_view text) override;
+  void emitAddrsig() override { out_ += "\t.addrsig\n"; }
+  void emitAddrsigSym(std::string_view name) override;
 
 private:
   bool showEncoding_;
+  bool codeSection_ = true; // the current section holds code (flag x)
   std::string out_;
 };
 

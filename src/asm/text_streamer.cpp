@@ -1,6 +1,7 @@
 #include <charconv>
 
 #include "asm/amdhsa.h"
+#include "asm/metadata.h"
 #include "asm/streamer.h"
 #include "support/listing.h"
 #include "support/numbers.h"
@@ -63,6 +64,7 @@ void appendQuoted(std::string &out, std::string_view bytes) {
 } // namespace
 
 void TextStreamer::switchSection(const SectionSpec &section) {
+  codeSection_ = section.flags.find('x') != std::string::npos;
   out_ += '\t';
   out_ += section.listing;
   out_ += '\n';
@@ -94,6 +96,15 @@ void TextStreamer::emitSymbolAttribute(std::string_view name, SymbolAttr attr) {
     break;
   case SymbolAttr::NoDeadStrip:
     out_ += "\t.no_dead_strip\t";
+    break;
+  case SymbolAttr::Protected:
+    out_ += "\t.protected\t";
+    break;
+  case SymbolAttr::Hidden:
+    out_ += "\t.hidden\t";
+    break;
+  case SymbolAttr::Internal:
+    out_ += "\t.internal\t";
     break;
   case SymbolAttr::TypeFunction:
   case SymbolAttr::TypeObject:
@@ -167,14 +178,30 @@ void TextStreamer::emitZeros(int64_t count, int64_t fill, bool hasFill) {
   out_ += '\n';
 }
 
-void TextStreamer::emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
-                             bool hasMax) {
+// Data sections always show the fill byte; code sections (padded with s_nop unless a fill is
+// given) show a non-zero fill only, and an empty place for it before a maximum.
+void TextStreamer::emitAlign(const Alignment &alignment) {
+  const auto [log2, fillSize, fill, hasFill, maxSkip, hasMax] = alignment;
+  if (fillSize > 1) {
+    // llvm-mc prints these as written, with the fill value always (no leading tab).
+    out_ += fillSize == 2 ? ".p2alignw " : ".p2alignl ";
+    appendInt(out_, log2);
+    out_ += ", ";
+    appendHex(out_, static_cast<uint64_t>(fill) & (fillSize == 2 ? 0xFFFF : 0xFFFFFFFF));
+    if (hasMax) {
+      out_ += ", ";
+      appendInt(out_, maxSkip);
+    }
+    out_ += '\n';
+    return;
+  }
   out_ += "\t.p2align\t";
   appendInt(out_, log2);
-  if (hasFill || hasMax) {
+  const bool showFill = codeSection_ ? hasFill && fill != 0 : true;
+  if (showFill || hasMax) {
     out_ += ", ";
-    if (hasFill && fill != 0)
-      appendHex(out_, static_cast<uint64_t>(fill) & 0xff);
+    if (showFill)
+      appendHex(out_, static_cast<uint64_t>(hasFill ? fill : 0) & 0xff);
     if (hasMax) {
       out_ += ", ";
       appendInt(out_, maxSkip);
@@ -200,11 +227,65 @@ void TextStreamer::emitAmdhsaKernel(const AmdhsaKernel &k) {
     appendInt(out_, value);
     out_ += '\n';
   }
-  out_ += "\t.end_amdhsa_kernel\n\n";
+  out_ += "\t.end_amdhsa_kernel\n";
 }
 
-void TextStreamer::emitInstruction(std::string_view text, std::string_view bytes) {
-  support::appendListingLine(out_, text, bytes, showEncoding_);
+void TextStreamer::emitIdent(std::string_view text) {
+  out_ += "\t.ident\t";
+  appendQuoted(out_, text);
+  out_ += '\n';
+}
+
+void TextStreamer::emitAddrsigSym(std::string_view name) {
+  out_ += "\t.addrsig_sym ";
+  out_ += name;
+  out_ += '\n';
+}
+
+void TextStreamer::emitAmdgpuMetadata(const MetadataNode &root) {
+  out_ += "\t.amdgpu_metadata\n";
+  out_ += metadataToYaml(root);
+  out_ += "\n\t.end_amdgpu_metadata\n";
+}
+
+void TextStreamer::emitInstruction(std::string_view text, const EncodedInstruction &inst,
+                                   SourceLoc) {
+  const size_t start = out_.size();
+  support::appendListingLine(out_, text, inst.bytes, showEncoding_);
+  if (!showEncoding_ || inst.fixups.empty())
+    return;
+  // The bytes a fixup fills show as its letter (A, B, ...), and a line per fixup follows.
+  std::string line = out_.substr(start);
+  out_.resize(start);
+  const size_t list = line.rfind("; encoding: [") + 13;
+  std::string encoding;
+  for (size_t i = 0; i < inst.bytes.size(); ++i) {
+    std::string_view item = std::string_view(line).substr(list + 5 * i, 4);
+    for (size_t k = 0; k < inst.fixups.size(); ++k) {
+      const InstFixup &fx = inst.fixups[k];
+      if (i >= fx.offset && i < fx.offset + fixupSize(fx.kind))
+        item = std::string_view("ABCDEFGH").substr(k, 1);
+    }
+    if (i)
+      encoding += ',';
+    encoding += item;
+  }
+  out_.append(line, 0, list);
+  out_ += encoding;
+  out_ += "]\n";
+  for (size_t k = 0; k < inst.fixups.size(); ++k) {
+    const InstFixup &fx = inst.fixups[k];
+    out_.append(40, ' ');
+    out_ += ";   fixup ";
+    out_ += "ABCDEFGH"[k];
+    out_ += " - offset: ";
+    appendInt(out_, fx.offset);
+    out_ += ", value: ";
+    out_ += printFixupValue(*fx.expr);
+    out_ += ", kind: ";
+    out_ += fixupKindName(fx);
+    out_ += '\n';
+  }
 }
 
 } // namespace gcnkit::assembler

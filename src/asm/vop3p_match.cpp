@@ -1,10 +1,290 @@
-// VOP3P (packed math, dot products, WMMA), VINTERP and LDSDIR statements.
-#include "asm/match.h"
+// VOP3P statements: packed math, dot products, v_fma_mix* and WMMA, with their DPP16 / DPP8
+// forms, against one table row with llvm-mc-19's rules and diagnostics. VINTERP and LDSDIR are
+// in interp_match.cpp.
+//
+// Layout: w0 = VDST[7:0] NEG_HI[10:8] OP_SEL[13:11] OP_SEL_HI2[14] CLAMP[15] OP[22:16] 0xCC
+// [31:24], w1 = SRC0[8:0] SRC1[17:9] SRC2[26:18] OP_SEL_HI[28:27] NEG[31:29]; then the DPP
+// dword (SRC0 = 0xFA / 0xE9 / 0xEA) or the literal.
+#include "asm/vop3p_match.h"
+
+#include <bit>
+
+#include "asm/vop3p_modifiers.h"
 
 namespace gcnkit::assembler {
 
-Attempt matchVop3p(const MatchInput &in, EncodedInstruction &) {
-  return Attempt::failure(in, 0, "invalid instruction"); // not yet
+namespace {
+
+using isa::DataType;
+using isa::InstrDesc;
+using isa::OperandKind;
+using Kind = ParsedOperand::Kind;
+
+// Row flags shared with the vop3p codec (written by scripts/isa/gfx1100_vop3p.py). The 13
+// modifier bits are instruction bits 8..15 then 59..63.
+constexpr uint32_t kModifierMask = 0x1fff; // bits the instruction has no operand for
+constexpr unsigned kForceOneShift = 13;    // bits always encoded as 1
+constexpr uint32_t kOpSelHiDefaultZero = 1u << 27;
+constexpr uint32_t kSrc2Imm64 = 1u << 28;
+
+uint64_t spreadModifierBits(uint32_t m) {
+  return uint64_t{m & 0xff} << 8 | uint64_t{(m >> 8) & 0x1f} << 59;
+}
+
+bool isVgpr(const ParsedOperand &op, unsigned regs) {
+  return op.kind == Kind::Register && op.reg.kind == RegKind::VGPR && op.reg.count == regs &&
+         !op.reg.hiHalf && !op.reg.loHalf;
+}
+
+bool is32Bit(DataType t) {
+  return t == DataType::B32 || t == DataType::F32 || t == DataType::I32 || t == DataType::U32;
+}
+
+// The WMMA C matrix takes immediates as 64-bit floating-point inline constants only.
+std::optional<unsigned> wmmaInlineCode(const Number &n) {
+  const uint64_t bits =
+      n.isReal ? std::bit_cast<uint64_t>(n.real) : static_cast<uint64_t>(n.integer);
+  const auto asInteger = static_cast<int64_t>(bits);
+  if (asInteger >= 0 && asInteger <= 64)
+    return 128 + static_cast<unsigned>(asInteger);
+  if (asInteger >= -16 && asInteger < 0)
+    return 192 + static_cast<unsigned>(-asInteger);
+  return inlineCodeFor(bits, DataType::F64);
+}
+
+class PackedMatcher {
+public:
+  explicit PackedMatcher(const MatchInput &in) : in_(in), row_(in.row), ops_(in.ops) {}
+  Attempt run(EncodedInstruction &out);
+
+private:
+  Attempt fail(size_t i, std::string msg = "invalid operand for instruction") {
+    return Attempt::failure(in_, i, std::move(msg));
+  }
+  Attempt failSource(size_t i, std::string msg = "invalid operand for instruction") {
+    return sourceFailure(in_, i, std::move(msg));
+  }
+  bool source(size_t s, bool dpp);
+  std::optional<Attempt> validate(bool dpp);
+  void encode(const ModifierValues &mods, EncodedInstruction &out);
+
+  const MatchInput &in_;
+  const InstrDesc &row_;
+  std::vector<ParsedOperand> &ops_;
+  unsigned src_[3] = {};
+  // Operand modifiers of v_fma_mix*: bit s for source s.
+  uint8_t neg_ = 0, abs_ = 0;
+  Fields f_;
+  bool literalConflict_ = false; // a second literal value
+};
+
+// Encodes source s (ops[s + 1]) into src_[s]; false when the row's operand cannot take it.
+bool PackedMatcher::source(size_t s, bool dpp) {
+  const ParsedOperand &op = ops_[s + 1];
+  const isa::OperandDesc &d = row_.operands[s + 1];
+  neg_ |= static_cast<uint8_t>(op.neg ? 1u << s : 0);
+  abs_ |= static_cast<uint8_t>(op.abs ? 1u << s : 0);
+  // DPP reads src0 from the DPP dword and src1 from a VGPR (v_fma_mix* check this while
+  // matching, the dot products in validate()).
+  const bool vgprOnly = d.kind == OperandKind::VReg || (dpp && s == 0) ||
+                        (dpp && s == 1 && (row_.modifiers & isa::mod::Abs));
+  if (op.kind == Kind::Register) {
+    if (isVgpr(op, d.regs)) {
+      src_[s] = 256 + op.reg.index;
+      return true;
+    }
+    // The WMMA C matrix also takes null and the src_* constants, as immediates.
+    if (d.kind == OperandKind::VRegOrImm && !dpp && op.reg.kind == RegKind::Special &&
+        (op.reg.index == 124 || op.reg.index >= 235)) {
+      src_[s] = op.reg.index;
+      return true;
+    }
+    if (vgprOnly || d.kind != OperandKind::VSrc || !isScalar(op.reg) ||
+        !widthMatches(op.reg, d.regs) || op.reg.hiHalf || op.reg.loHalf)
+      return false;
+    src_[s] = op.reg.encoding();
+    return true;
+  }
+  if (vgprOnly || (op.kind != Kind::Number && op.kind != Kind::Expression))
+    return false;
+  if (d.kind == OperandKind::VRegOrImm && (row_.flags & kSrc2Imm64)) {
+    std::optional<unsigned> code;
+    if (op.kind == Kind::Number)
+      code = wmmaInlineCode(op.number);
+    if (!code)
+      return false;
+    src_[s] = *code;
+    return true;
+  }
+  if (op.kind == Kind::Expression && (dpp || !is32Bit(d.type)))
+    return false; // a symbolic literal needs a 32-bit operand
+  uint32_t enc = 0;
+  switch (encodeConstantOrLiteral(op, d.type, f_, enc)) {
+  case SourceResult::Mismatch:
+    return false;
+  case SourceResult::LiteralConflict: // reported once the operands match
+    literalConflict_ = true;
+    enc = 255;
+    break;
+  case SourceResult::Ok:
+    break;
+  }
+  // DPP forms take no literal, except as an f16 source, for which llvm-mc-19 encodes the
+  // literal's field and leaves the literal out.
+  if (dpp && enc == 255 && d.type != DataType::F16)
+    return false;
+  src_[s] = enc;
+  return true;
+}
+
+// llvm-mc's checks once the operands match: one literal value, then the constant bus (two
+// scalar values: distinct scalar registers other than null, and the literal).
+std::optional<Attempt> PackedMatcher::validate(bool dpp) {
+  const unsigned nsrc = row_.numOperands - 1u;
+  // llvm-mc reports at the last literal operand.
+  if (literalConflict_)
+    for (unsigned s = nsrc; s-- > 0;)
+      if (src_[s] == 255)
+        return failSource(s + 1, "only one unique literal operand is allowed");
+  unsigned scalars[3] = {};
+  unsigned numScalars = 0, count = 0;
+  bool literalCounted = false;
+  for (unsigned s = 0; s < nsrc; ++s) {
+    const ParsedOperand &op = ops_[s + 1];
+    bool uses = false;
+    if (op.kind == Kind::Register && !(dpp && s == 0) && src_[s] < 256 && src_[s] != 124) {
+      uses = true;
+      for (unsigned k = 0; k < numScalars; ++k)
+        uses = uses && scalars[k] != src_[s];
+      if (uses)
+        scalars[numScalars++] = src_[s];
+    } else if (src_[s] == 255 && !literalCounted) {
+      uses = literalCounted = true;
+    }
+    if (uses && ++count > 2)
+      return failSource(s + 1, "invalid operand (violates constant bus restrictions)");
+  }
+  // The DPP form of a dot product reads src1 from a VGPR; llvm-mc's matcher lets scalars and
+  // inline constants through and rejects them here (a constant at the mnemonic).
+  if (dpp && nsrc > 1 && src_[1] < 256) {
+    if (ops_[2].kind == Kind::Register)
+      return failSource(2);
+    return Attempt{false, "src1 immediate operand invalid for instruction", in_.mnemonicOffset,
+                   static_cast<int>(ops_.size())};
+  }
+  return std::nullopt;
+}
+
+Attempt PackedMatcher::run(EncodedInstruction &out) {
+  const size_t n = row_.numOperands; // vdst and the sources
+  const unsigned nsrc = row_.numOperands - 1u;
+  ModifierLayout plain;
+  const uint32_t m = row_.modifiers;
+  if (m & isa::mod::OpSel)
+    plain.add(ModKey::OpSel);
+  if (m & isa::mod::OpSelHi)
+    plain.add(ModKey::OpSelHi);
+  if (m & isa::mod::NegLo)
+    plain.add(ModKey::NegLo);
+  if (m & isa::mod::NegHi)
+    plain.add(ModKey::NegHi);
+  if (m & isa::mod::Clamp)
+    plain.add(ModKey::Clamp);
+  ModifierLayout layouts[3] = {plain};
+  size_t numLayouts = 1;
+  if (m & isa::mod::Dpp16)
+    layouts[numLayouts++] = plain.withDpp16();
+  if (m & isa::mod::Dpp8)
+    layouts[numLayouts++] = plain.withDpp8();
+  // v_fma_mix* take neg / abs on their sources.
+  const uint32_t sourceModifierOps = (m & isa::mod::Abs) ? ((1u << n) - 2) : 0;
+  if (std::optional<Attempt> bad = checkModifierSyntax(
+          in_, n, std::span<const ModifierLayout>(layouts, numLayouts), sourceModifierOps))
+    return *bad;
+
+  // The DPP forms are chosen by their suffix or any DPP control.
+  bool dpp = in_.variant == Variant::E64Dpp;
+  if (numLayouts > 1)
+    for (size_t i = n; i < ops_.size() && !dpp; ++i)
+      dpp = modKeyOf(ops_[i]) >= ModKey::DppCtrl;
+
+  if (ops_.empty())
+    return Attempt::tooFew(in_);
+  if (!isVgpr(ops_[0], row_.operands[0].regs))
+    return fail(0);
+  for (unsigned s = 0; s < nsrc; ++s) {
+    if (s + 1 >= ops_.size())
+      return Attempt::tooFew(in_);
+    if (!source(s, dpp))
+      return failSource(s + 1);
+  }
+  ModifierValues mods;
+  const size_t next = readModifiers(ops_, n, dpp ? plain.withDpp16() : plain, mods);
+  if (dpp && mods.dpp.kind == DppControls::Kind::None)
+    return next < ops_.size() ? fail(next) : Attempt::tooFew(in_);
+  if (next < ops_.size())
+    return fail(next);
+  if (std::optional<Attempt> bad = validate(dpp))
+    return *bad;
+  encode(mods, out);
+  return Attempt::success(ops_.size());
+}
+
+void PackedMatcher::encode(const ModifierValues &mods, EncodedInstruction &out) {
+  const unsigned nsrc = row_.numOperands - 1u;
+  const bool mix = row_.modifiers & isa::mod::Abs;
+  const uint8_t allSources = static_cast<uint8_t>((1u << nsrc) - 1);
+  uint8_t opSelHi = mods.opSelHi;
+  if (!mods.opSelHiWritten)
+    opSelHi = (row_.flags & kOpSelHiDefaultZero) ? 0 : allSources;
+  // v_fma_mix* keep their operand modifiers in the NEG / NEG_HI fields.
+  const uint8_t negLo = mix ? neg_ : mods.negLo;
+  const uint8_t negHi = mix ? abs_ : mods.negHi;
+  const bool isDpp = mods.dpp.kind != DppControls::Kind::None;
+  const unsigned src0 = isDpp ? dppSrc0Field(mods.dpp) : src_[0];
+  uint64_t q = uint64_t{0xCC} << 24 | uint64_t{row_.opcode} << 16 | (ops_[0].reg.index & 0xff);
+  q |= uint64_t{negHi & 7u} << 8 | uint64_t{mods.opSel & 7u} << 11 |
+       uint64_t{(opSelHi >> 2) & 1u} << 14 | uint64_t{mods.clamp} << 15;
+  q |= uint64_t{src0} << 32 | uint64_t{src_[1]} << 41 | uint64_t{src_[2]} << 50;
+  q |= uint64_t{opSelHi & 3u} << 59 | uint64_t{negLo & 7u} << 61;
+  // Bits of sources the instruction does not have are dropped, or always 1.
+  q &= ~spreadModifierBits(row_.flags & kModifierMask);
+  q |= spreadModifierBits((row_.flags >> kForceOneShift) & kModifierMask);
+  appendDword(out.bytes, static_cast<uint32_t>(q));
+  appendDword(out.bytes, static_cast<uint32_t>(q >> 32));
+  const unsigned src0Vgpr = ops_[1].reg.index;
+  if (mods.dpp.kind == DppControls::Kind::Dpp16)
+    appendDword(out.bytes, dpp16Dword(mods.dpp, src0Vgpr));
+  else if (mods.dpp.kind == DppControls::Kind::Dpp8)
+    appendDword(out.bytes, dpp8Dword(mods.dpp, src0Vgpr));
+  else
+    appendLiteral(f_, out);
+}
+
+} // namespace
+
+Attempt matchVop3p(const MatchInput &in, EncodedInstruction &out) {
+  // These formats have no 32-bit encoding; `_e64` names the only one, `_e64_dpp` the DPP forms.
+  const char *unsupported = nullptr;
+  if (in.variant == Variant::E32)
+    unsupported = "e32";
+  else if (in.variant == Variant::Dpp)
+    unsupported = "dpp";
+  else if (in.variant == Variant::E64Dpp &&
+           !(in.row.modifiers & (isa::mod::Dpp16 | isa::mod::Dpp8)))
+    unsupported = "e64_dpp";
+  if (unsupported)
+    return Attempt{false,
+                   std::string(unsupported) + " variant of this instruction is not supported",
+                   in.mnemonicOffset, 0};
+  switch (in.row.format) {
+  case isa::Format::VINTERP:
+    return matchInterp(in, out);
+  case isa::Format::LDSDIR:
+    return matchLdsDir(in, out);
+  default:
+    return PackedMatcher(in).run(out);
+  }
 }
 
 } // namespace gcnkit::assembler

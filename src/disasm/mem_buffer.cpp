@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "disasm/mem_fields.h"
+#include "isa/mem_symbolic.h"
 
 namespace gcnkit::disasm::detail::mem {
 
@@ -35,76 +36,7 @@ constexpr FieldSpec kMtbufFields[] = {{0, 12}, {12, 1}, {13, 1}, {14, 1}, {19, 7
 constexpr FieldSpec kMubufOp = {18, 8};
 constexpr FieldSpec kMtbufOp = {15, 4};
 
-constexpr unsigned kDefaultFormat = 1; // BUF_FMT_8_UNORM: not printed
-constexpr unsigned kSrsrcNull = 31;    // s[124:127] prints as null
-
-// Data formats as llvm-mc names them (GFX11 unified formats 0..63).
-constexpr std::array<std::string_view, 64> kBufFormats = {
-    "BUF_FMT_INVALID",
-    "BUF_FMT_8_UNORM",
-    "BUF_FMT_8_SNORM",
-    "BUF_FMT_8_USCALED",
-    "BUF_FMT_8_SSCALED",
-    "BUF_FMT_8_UINT",
-    "BUF_FMT_8_SINT",
-    "BUF_FMT_16_UNORM",
-    "BUF_FMT_16_SNORM",
-    "BUF_FMT_16_USCALED",
-    "BUF_FMT_16_SSCALED",
-    "BUF_FMT_16_UINT",
-    "BUF_FMT_16_SINT",
-    "BUF_FMT_16_FLOAT",
-    "BUF_FMT_8_8_UNORM",
-    "BUF_FMT_8_8_SNORM",
-    "BUF_FMT_8_8_USCALED",
-    "BUF_FMT_8_8_SSCALED",
-    "BUF_FMT_8_8_UINT",
-    "BUF_FMT_8_8_SINT",
-    "BUF_FMT_32_UINT",
-    "BUF_FMT_32_SINT",
-    "BUF_FMT_32_FLOAT",
-    "BUF_FMT_16_16_UNORM",
-    "BUF_FMT_16_16_SNORM",
-    "BUF_FMT_16_16_USCALED",
-    "BUF_FMT_16_16_SSCALED",
-    "BUF_FMT_16_16_UINT",
-    "BUF_FMT_16_16_SINT",
-    "BUF_FMT_16_16_FLOAT",
-    "BUF_FMT_10_11_11_FLOAT",
-    "BUF_FMT_11_11_10_FLOAT",
-    "BUF_FMT_10_10_10_2_UNORM",
-    "BUF_FMT_10_10_10_2_SNORM",
-    "BUF_FMT_10_10_10_2_UINT",
-    "BUF_FMT_10_10_10_2_SINT",
-    "BUF_FMT_2_10_10_10_UNORM",
-    "BUF_FMT_2_10_10_10_SNORM",
-    "BUF_FMT_2_10_10_10_USCALED",
-    "BUF_FMT_2_10_10_10_SSCALED",
-    "BUF_FMT_2_10_10_10_UINT",
-    "BUF_FMT_2_10_10_10_SINT",
-    "BUF_FMT_8_8_8_8_UNORM",
-    "BUF_FMT_8_8_8_8_SNORM",
-    "BUF_FMT_8_8_8_8_USCALED",
-    "BUF_FMT_8_8_8_8_SSCALED",
-    "BUF_FMT_8_8_8_8_UINT",
-    "BUF_FMT_8_8_8_8_SINT",
-    "BUF_FMT_32_32_UINT",
-    "BUF_FMT_32_32_SINT",
-    "BUF_FMT_32_32_FLOAT",
-    "BUF_FMT_16_16_16_16_UNORM",
-    "BUF_FMT_16_16_16_16_SNORM",
-    "BUF_FMT_16_16_16_16_USCALED",
-    "BUF_FMT_16_16_16_16_SSCALED",
-    "BUF_FMT_16_16_16_16_UINT",
-    "BUF_FMT_16_16_16_16_SINT",
-    "BUF_FMT_16_16_16_16_FLOAT",
-    "BUF_FMT_32_32_32_UINT",
-    "BUF_FMT_32_32_32_SINT",
-    "BUF_FMT_32_32_32_FLOAT",
-    "BUF_FMT_32_32_32_32_UINT",
-    "BUF_FMT_32_32_32_32_SINT",
-    "BUF_FMT_32_32_32_32_FLOAT",
-};
+constexpr unsigned kSrsrcNull = 31; // s[124:127] prints as null
 
 std::span<const FieldSpec> fieldsOf(Format f) {
   return f == Format::MTBUF ? std::span<const FieldSpec>(kMtbufFields)
@@ -207,11 +139,11 @@ void printBuffer(const Inst &inst, std::string &out) {
   }
   if (d.modifiers & isa::mod::Format) {
     const unsigned fmt = get(v, fields[kFormatOrReserved]);
-    if (fmt != kDefaultFormat) {
+    if (fmt != isa::mem::kDefaultBufferFormat) {
       out += " format:";
-      if (fmt < kBufFormats.size()) {
+      if (fmt < isa::mem::kBufferFormats.size()) {
         out += '[';
-        out += kBufFormats[fmt];
+        out += isa::mem::kBufferFormats[fmt];
         out += ']';
       } else {
         appendUDec(out, fmt);

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "disasm/mem_fields.h"
+#include "isa/mem_symbolic.h"
 
 namespace gcnkit::disasm::detail::mem {
 
@@ -43,16 +44,12 @@ constexpr FieldSpec kSrsrc = {48, 5};
 constexpr uint64_t kIgnoredBits =
     (uint64_t{1} << 1) | (uint64_t{3} << 5) | (uint64_t{7} << 55) | (uint64_t{1} << 63);
 
-constexpr uint32_t kGatherLike = 1u << 12;
-constexpr uint32_t kHasCoords = 1u << 15;
-constexpr uint32_t kQuirk4To5 = 1u << 21;
-
-constexpr unsigned kCoords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
-constexpr unsigned kGradients[8] = {2, 4, 6, 4, 2, 4, 4, 4};
-constexpr std::array<std::string_view, 8> kDimNames = {
-    "SQ_RSRC_IMG_1D",      "SQ_RSRC_IMG_2D",           "SQ_RSRC_IMG_3D",
-    "SQ_RSRC_IMG_CUBE",    "SQ_RSRC_IMG_1D_ARRAY",     "SQ_RSRC_IMG_2D_ARRAY",
-    "SQ_RSRC_IMG_2D_MSAA", "SQ_RSRC_IMG_2D_MSAA_ARRAY"};
+using isa::mem::kImageDims;
+using isa::mem::kMimgGatherLike;
+using isa::mem::kMimgVdata4As5;
+using isa::mem::mimgAddressSize;
+using isa::mem::mimgMaxPlainVaddr;
+using isa::mem::mimgNsaDefault;
 
 bool isFixed(const isa::InstrDesc &d, unsigned field) { return (d.flags >> field) & 1; }
 
@@ -74,41 +71,30 @@ uint32_t fixedValue(const isa::InstrDesc &d, unsigned field) {
   }
 }
 
-// Address dwords the instruction needs for this dim / a16 (before variant availability).
-unsigned addrSize(uint32_t flags, unsigned dim, bool a16) {
-  unsigned n = (flags >> 22) & 3;
-  if (flags & (1u << 24))
-    n += (flags & (1u << 25)) ? ((kGradients[dim] / 2 + 1) & ~1u) : kGradients[dim];
-  const unsigned comps = ((flags & kHasCoords) ? kCoords[dim] : 0) + ((flags >> 26) & 3);
-  return n + (a16 ? (comps + 1) / 2 : comps);
-}
-
 struct Widths {
   unsigned vdata;
   unsigned vaddr;    // address count (NSA) or vaddr tuple width
   unsigned lastAddr; // NSA: registers of the last address operand (the rest of the address)
 };
 
-unsigned nsaDefault(const isa::InstrDesc &d) { return 2 + ((d.flags >> 13) & 3); }
-
 Widths widths(const Inst &inst, bool nsa) {
   const isa::InstrDesc &d = *inst.desc;
   const uint64_t v = inst64(inst);
   const uint32_t f = d.flags;
-  const unsigned maxPlain = f >> 28;
+  const unsigned maxPlain = mimgMaxPlainVaddr(f);
   const bool a16 = get(v, kFields[kA16]);
   if (isBvh(d))
     return {4, nsa ? 5u - a16 : maxPlain - 3 * a16, 3};
-  unsigned dst = (f & kGatherLike) ? 4 : std::max(std::popcount(get(v, kFields[kDmask])), 1);
+  unsigned dst = (f & kMimgGatherLike) ? 4 : std::max(std::popcount(get(v, kFields[kDmask])), 1);
   if (get(v, kFields[kD16]))
     dst = (dst + 1) / 2;
   dst += get(v, kFields[kTfe]);
-  const unsigned vdata = (dst == 4 && (f & kQuirk4To5)) ? 5 : dst;
-  const unsigned need = addrSize(f, get(v, kFields[kDim]), a16);
+  const unsigned vdata = (dst == 4 && (f & kMimgVdata4As5)) ? 5 : dst;
+  const unsigned need = mimgAddressSize(f, get(v, kFields[kDim]), a16);
   const bool addrOk = need <= 12 ? need <= maxPlain : maxPlain >= 13;
   bool convert = ((f >> (16 + dst - 1)) & 1) && addrOk && vgprFits(get(v, kVdata), vdata);
   if (nsa) {
-    const unsigned def = nsaDefault(d);
+    const unsigned def = mimgNsaDefault(d.flags);
     if (convert && need >= 2 && need <= def)
       return {vdata, need, 1};
     // With five NSA addresses the last one takes the rest of a longer address. Such variants
@@ -116,7 +102,7 @@ Widths widths(const Inst &inst, bool nsa) {
     if (convert && def == 5 && need > 5 && vgprFits(inst.words[2] >> 24, need - 4)) {
       unsigned nsaMax = 0;
       for (unsigned dim = 0; dim < 6; ++dim)
-        nsaMax = std::max(nsaMax, addrSize(f, dim, false));
+        nsaMax = std::max(nsaMax, mimgAddressSize(f, dim, false));
       if (need <= nsaMax)
         return {vdata, 5, need - 4};
     }
@@ -235,7 +221,7 @@ void printMimg(const Inst &inst, std::string &out) {
   }
   if (!isFixed(d, kDim)) {
     out += " dim:";
-    out += kDimNames[get(v, kFields[kDim])];
+    out += kImageDims[get(v, kFields[kDim])];
   }
   static constexpr struct {
     MimgField field;

@@ -46,19 +46,7 @@ unsigned srcIndex(Field f) {
 
 // ---- operand printing ----------------------------------------------------------------------
 
-bool takesInputModifiers(const OperandDesc &o) {
-  switch (o.type) {
-  case DataType::I16:
-  case DataType::U16:
-  case DataType::I32:
-  case DataType::U32:
-  case DataType::I64:
-  case DataType::U64:
-    return false;
-  default:
-    return true;
-  }
-}
+bool takesInputModifiers(const OperandDesc &o) { return !isa::isIntegerType(o.type); }
 
 namespace {
 

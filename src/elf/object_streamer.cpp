@@ -1,7 +1,10 @@
 #include "elf/object_streamer.h"
 
+#include <algorithm>
 #include <optional>
 
+#include "asm/match.h"
+#include "asm/metadata.h"
 #include "elf/object_writer.h"
 
 namespace gcnkit::elf {
@@ -16,10 +19,17 @@ namespace {
 
 constexpr uint8_t kSttNotype = 0, kSttObject = 1, kSttFunc = 2, kSttSection = 3;
 constexpr uint8_t kStbLocal = 0, kStbGlobal = 1, kStbWeak = 2;
-constexpr uint8_t kStvProtected = 3;
+constexpr uint8_t kStvInternal = 1, kStvHidden = 2, kStvProtected = 3;
 constexpr uint16_t kShnAbs = 0xfff1;
-constexpr uint32_t kRAmdgpuAbs32 = 6, kRAmdgpuAbs64 = 3, kRAmdgpuRel32 = 4, kRAmdgpuRel64 = 5;
+// R_AMDGPU_* relocation types.
+constexpr uint32_t kRAmdgpuAbs32Lo = 1, kRAmdgpuAbs32Hi = 2, kRAmdgpuAbs64 = 3, kRAmdgpuRel32 = 4,
+                   kRAmdgpuRel64 = 5, kRAmdgpuAbs32 = 6, kRAmdgpuGotPcRel = 7,
+                   kRAmdgpuGotPcRel32Lo = 8, kRAmdgpuGotPcRel32Hi = 9, kRAmdgpuRel32Lo = 10,
+                   kRAmdgpuRel32Hi = 11, kRAmdgpuRel16 = 14;
 constexpr uint32_t kCodeNop = 0xBF800000; // s_nop 0, the padding of code sections
+// Sections are built in memory: growing one past this is reported rather than attempted
+// (llvm-mc runs out of memory on `.fill 0x7fffffffffff, 8, 0` and writes 4 GB for `.p2align 31`).
+constexpr uint64_t kMaxSectionBytes = uint64_t{256} << 20;
 
 uint64_t sectionFlags(const std::string &letters) {
   uint64_t f = 0;
@@ -55,6 +65,38 @@ uint32_t sectionType(const std::string &t) {
   return 1;
 }
 
+uint32_t variantRelocation(assembler::SymbolVariant v) {
+  using assembler::SymbolVariant;
+  switch (v) {
+  case SymbolVariant::Abs32Lo:
+    return kRAmdgpuAbs32Lo;
+  case SymbolVariant::Abs32Hi:
+    return kRAmdgpuAbs32Hi;
+  case SymbolVariant::Rel32Lo:
+    return kRAmdgpuRel32Lo;
+  case SymbolVariant::Rel32Hi:
+    return kRAmdgpuRel32Hi;
+  case SymbolVariant::GotPcRel:
+    return kRAmdgpuGotPcRel;
+  case SymbolVariant::GotPcRel32Lo:
+    return kRAmdgpuGotPcRel32Lo;
+  case SymbolVariant::GotPcRel32Hi:
+    return kRAmdgpuGotPcRel32Hi;
+  case SymbolVariant::Rel64:
+    return kRAmdgpuRel64;
+  case SymbolVariant::Abs64:
+    return kRAmdgpuAbs64;
+  case SymbolVariant::None:
+    break;
+  }
+  return 0;
+}
+
+void putLittleEndian(std::string &data, uint64_t offset, uint64_t value, unsigned size) {
+  for (unsigned i = 0; i < size; ++i)
+    data[offset + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
+}
+
 // Fixup evaluation represents a label as an offset from its section, named by this key.
 std::string sectionKey(size_t section) {
   std::string k(1, '\x01');
@@ -65,12 +107,16 @@ std::string sectionKey(size_t section) {
 } // namespace
 
 struct ObjectStreamer::Impl {
+  // Data: a value stored as is (FK_Data_N); PcRel: relative to the field's address
+  // (FK_PCRel_N); Branch: a SOPP/SOPK simm16 counting dwords from the next instruction.
+  enum class FixupKind : uint8_t { Data, PcRel, Branch };
   struct Fixup {
     size_t section;
     uint64_t offset;
     unsigned size;
     ExprPtr expr;
-    bool pcRelative = false;
+    FixupKind kind = FixupKind::Data;
+    assembler::SourceLoc loc; // the instruction; invalid for directives
   };
   struct Sym {
     std::string name;
@@ -86,6 +132,7 @@ struct ObjectStreamer::Impl {
     ExprPtr sizeExpr;
     std::optional<int64_t> size;
     bool referenced = false;
+    bool addressSignificant = false; // .addrsig_sym
   };
 
   assembler::SourceManager &sm;
@@ -96,6 +143,7 @@ struct ObjectStreamer::Impl {
   std::map<std::string, Sym, std::less<>> symbols;
   size_t mentions = 0;
   std::vector<Fixup> fixups;
+  bool addrsig = false; // .addrsig: write an .llvm_addrsig section
 
   Impl(assembler::SourceManager &s, ObjectOptions o) : sm(s), opts(o) {
     open(assembler::SectionSpec{".text", "ax", "progbits", 0, ".text"});
@@ -134,6 +182,15 @@ struct ObjectStreamer::Impl {
     ObjectSection &s = sec();
     return s.type == 8 ? s.size : s.data.size();
   }
+  // Whether the current section may grow by count * unit bytes; reports it when not.
+  bool reserve(uint64_t count, uint64_t unit) {
+    const uint64_t room = kMaxSectionBytes - std::min(here(), kMaxSectionBytes);
+    if (unit == 0 || count <= room / unit)
+      return true;
+    sm.reportUnlocated(assembler::Severity::Error,
+                       "section '" + sec().name + "' would be larger than 256 MiB");
+    return false;
+  }
   void append(std::string_view bytes) {
     ObjectSection &s = sec();
     if (s.type == 8)
@@ -143,8 +200,11 @@ struct ObjectStreamer::Impl {
   }
 
   void noteReferences(const Expr &e) {
-    if (e.op == ExprOp::Symbol)
-      sym(e.symbol).referenced = true;
+    if (e.op == ExprOp::Symbol) {
+      std::string_view name;
+      assembler::splitSymbolVariant(e.symbol, name);
+      sym(name).referenced = true;
+    }
     if (e.lhs)
       noteReferences(*e.lhs);
     if (e.rhs)
@@ -154,6 +214,9 @@ struct ObjectStreamer::Impl {
   // Values of symbols for fixup evaluation: defined labels are section-relative (so label
   // differences within a section fold), absolute symbols are numbers, anything else is itself.
   std::optional<ExprValue> valueOf(std::string_view name, int depth) {
+    std::string_view base;
+    if (assembler::splitSymbolVariant(name, base) != assembler::SymbolVariant::None)
+      return ExprValue{0, std::string(name)}; // always relocated
     Sym &s = sym(name);
     if (s.absolute)
       return ExprValue{*s.absolute, {}};
@@ -174,6 +237,16 @@ struct ObjectStreamer::Impl {
     if (!v)
       error = err.message;
     return v;
+  }
+
+  // `a - b` with a and b labels of different sections (llvm-mc names this error).
+  bool crossSectionDifference(const Expr &e) {
+    if (e.op != ExprOp::Sub || !e.lhs || !e.rhs)
+      return false;
+    std::string err;
+    std::optional<ExprValue> l = evaluate(*e.lhs, err), r = evaluate(*e.rhs, err);
+    return l && r && !l->symbol.empty() && !r->symbol.empty() && l->symbol[0] == '\x01' &&
+           r->symbol[0] == '\x01' && l->symbol != r->symbol;
   }
 
   // The symbol a relocation names: a global (or undefined) symbol named directly by the
@@ -237,7 +310,37 @@ void ObjectStreamer::emitSymbolAttribute(std::string_view name, SymbolAttr attr)
     break;
   case SymbolAttr::NoDeadStrip:
     break;
+  case SymbolAttr::Protected:
+  case SymbolAttr::Hidden:
+  case SymbolAttr::Internal:
+    // A symbol given a visibility is in the symbol table even when nothing refers to it.
+    s.other = attr == SymbolAttr::Protected ? kStvProtected
+              : attr == SymbolAttr::Hidden  ? kStvHidden
+                                            : kStvInternal;
+    s.referenced = true;
+    break;
   }
+}
+
+// The strings go to .comment (mergeable strings, led by an empty one), created at the first
+// .ident; the current section does not change.
+void ObjectStreamer::emitIdent(std::string_view text) {
+  const size_t previous = impl_->current;
+  const size_t count = impl_->sections.size();
+  impl_->open(assembler::SectionSpec{".comment", "MS", "progbits", 1, ""});
+  if (impl_->sections.size() != count)
+    impl_->append(std::string_view("\0", 1));
+  impl_->append(text);
+  impl_->append(std::string_view("\0", 1));
+  impl_->current = previous;
+}
+
+void ObjectStreamer::emitAddrsig() { impl_->addrsig = true; }
+
+void ObjectStreamer::emitAddrsigSym(std::string_view name) {
+  Impl::Sym &s = impl_->sym(name);
+  s.referenced = true;
+  s.addressSignificant = true;
 }
 
 void ObjectStreamer::emitSize(std::string_view name, const Expr *expr, int64_t value) {
@@ -252,8 +355,12 @@ void ObjectStreamer::emitValue(const Expr *expr, int64_t value, unsigned size) {
   std::string bytes(size, '\0');
   if (expr) {
     impl_->noteReferences(*expr);
-    impl_->fixups.push_back(
-        {impl_->current, impl_->here(), size, assembler::cloneExpr(*expr), false});
+    impl_->fixups.push_back({impl_->current,
+                             impl_->here(),
+                             size,
+                             assembler::cloneExpr(*expr),
+                             Impl::FixupKind::Data,
+                             {}});
   } else {
     for (unsigned i = 0; i < size; ++i)
       bytes[i] = static_cast<char>((static_cast<uint64_t>(value) >> (8 * i)) & 0xFF);
@@ -264,45 +371,72 @@ void ObjectStreamer::emitValue(const Expr *expr, int64_t value, unsigned size) {
 void ObjectStreamer::emitBytes(std::string_view bytes) { impl_->append(bytes); }
 
 void ObjectStreamer::emitFill(int64_t count, unsigned size, uint64_t value) {
-  if (count <= 0 || size == 0)
+  if (count <= 0 || size == 0 || !impl_->reserve(static_cast<uint64_t>(count), size))
     return;
   std::string unit;
   for (unsigned i = 0; i < size; ++i)
     unit.push_back(static_cast<char>(i < 8 ? (value >> (8 * i)) & 0xFF : 0));
+  std::string bytes;
+  bytes.reserve(static_cast<size_t>(count) * size);
   for (int64_t i = 0; i < count; ++i)
-    impl_->append(unit);
+    bytes += unit;
+  impl_->append(bytes);
 }
 
 void ObjectStreamer::emitZeros(int64_t count, int64_t fill, bool) {
-  if (count > 0)
+  if (count > 0 && impl_->reserve(static_cast<uint64_t>(count), 1))
     impl_->append(std::string(static_cast<size_t>(count), static_cast<char>(fill & 0xFF)));
 }
 
-void ObjectStreamer::emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip,
-                               bool hasMax) {
+void ObjectStreamer::emitAlign(const assembler::Alignment &alignment) {
+  const auto [log2, fillSize, fill, hasFill, maxSkip, hasMax] = alignment;
   ObjectSection &s = impl_->sec();
   const uint64_t align = uint64_t{1} << log2;
+  // The writer places each section at a file offset of its alignment, padding the file.
+  if (align > kMaxSectionBytes) {
+    impl_->sm.reportUnlocated(assembler::Severity::Error,
+                              "section '" + s.name +
+                                  "' would be larger than 256 MiB (alignment 2^" +
+                                  std::to_string(log2) + ")");
+    return;
+  }
   s.align = std::max(s.align, align);
   uint64_t at = impl_->here();
   uint64_t pad = (align - at % align) % align;
   if (hasMax && maxSkip > 0 && pad > static_cast<uint64_t>(maxSkip))
     return;
+  if (!impl_->reserve(pad, 1))
+    return;
   std::string bytes;
-  const bool code = (s.flags & 0x4) != 0 && !hasFill;
+  const bool code = (s.flags & 0x4) != 0 && !hasFill && fillSize == 1;
   while (bytes.size() < pad) {
     // Code is padded with s_nop 0 once the position is dword aligned.
     if (code && (at + bytes.size()) % 4 == 0 && pad - bytes.size() >= 4) {
       for (int i = 0; i < 4; ++i)
         bytes.push_back(static_cast<char>((kCodeNop >> (8 * i)) & 0xFF));
     } else {
-      bytes.push_back(static_cast<char>(fill & 0xFF));
+      // A 2- or 4-byte fill value repeats from the start of the padding, little-endian.
+      const size_t byte = bytes.size() % fillSize;
+      bytes.push_back(static_cast<char>((static_cast<uint64_t>(fill) >> (8 * byte)) & 0xFF));
     }
   }
   impl_->append(bytes);
 }
 
-void ObjectStreamer::emitInstruction(std::string_view, std::string_view bytes) {
-  impl_->append(bytes);
+void ObjectStreamer::emitInstruction(std::string_view, const assembler::EncodedInstruction &inst,
+                                     assembler::SourceLoc loc) {
+  using assembler::InstFixup;
+  for (const InstFixup &fx : inst.fixups) {
+    impl_->noteReferences(*fx.expr);
+    Impl::FixupKind kind = Impl::FixupKind::Branch;
+    if (fx.kind == InstFixup::Kind::Literal32)
+      kind =
+          assembler::literalIsPcRelative(*fx.expr) ? Impl::FixupKind::PcRel : Impl::FixupKind::Data;
+    impl_->fixups.push_back({impl_->current, impl_->here() + fx.offset,
+                             assembler::fixupSize(fx.kind), assembler::cloneExpr(*fx.expr), kind,
+                             loc});
+  }
+  impl_->append(inst.bytes);
 }
 
 void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel &k) {
@@ -310,8 +444,12 @@ void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel &k) {
   std::string kdName = k.name + ".kd";
   Impl::Sym &kernel = impl_->sym(k.name);
   kernel.referenced = true;
-  kernel.other = kStvProtected;
+  // A kernel is protected unless given a visibility, which its descriptor then shares.
+  const uint8_t visibility = kernel.other;
+  if (kernel.other == 0)
+    kernel.other = kStvProtected;
   Impl::Sym &kd = impl_->sym(kdName);
+  kd.other = visibility;
   kd.section = impl_->current;
   kd.offset = impl_->here();
   kd.type = kSttObject;
@@ -326,9 +464,37 @@ void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel &k) {
   entry->lhs->symbol = k.name;
   entry->rhs = std::make_unique<Expr>();
   entry->rhs->value = isa::KernelDescriptor::kEntryOffsetPos;
-  impl_->fixups.push_back({impl_->current, impl_->here() + isa::KernelDescriptor::kEntryOffsetPos,
-                           8, std::move(entry), true});
+  impl_->fixups.push_back({impl_->current,
+                           impl_->here() + isa::KernelDescriptor::kEntryOffsetPos,
+                           8,
+                           std::move(entry),
+                           Impl::FixupKind::PcRel,
+                           {}});
   impl_->append(std::string_view(reinterpret_cast<const char *>(d.data()), d.size()));
+}
+
+// The note goes to .note (created here if needed); the current section does not change.
+void ObjectStreamer::emitAmdgpuMetadata(const assembler::MetadataNode &root) {
+  constexpr uint32_t kNtAmdgpuMetadata = 32;
+  constexpr std::string_view kOwner("AMDGPU\0", 7);
+  const std::string desc = assembler::metadataToMsgPack(root);
+  std::string note;
+  auto put32 = [&](uint32_t v) {
+    for (int i = 0; i < 4; ++i)
+      note.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+  };
+  put32(static_cast<uint32_t>(kOwner.size()));
+  put32(static_cast<uint32_t>(desc.size()));
+  put32(kNtAmdgpuMetadata);
+  note += kOwner;
+  note.append((4 - note.size() % 4) % 4, '\0');
+  note += desc;
+  note.append((4 - note.size() % 4) % 4, '\0');
+  const size_t previous = impl_->current;
+  impl_->open(assembler::SectionSpec{".note", "a", "note", 0, ""});
+  impl_->sec().align = std::max<uint64_t>(impl_->sec().align, 4);
+  impl_->append(note);
+  impl_->current = previous;
 }
 
 std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
@@ -362,41 +528,77 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
   };
   std::vector<PendingReloc> relocs;
   std::vector<bool> sectionSymbolUsed(m.sections.size(), false);
+  auto report = [&](const Impl::Fixup &f, const std::string &message) {
+    if (f.loc.valid())
+      m.sm.report(f.loc, assembler::Severity::Error, message);
+    else
+      m.sm.reportUnlocated(assembler::Severity::Error, message);
+  };
   for (Impl::Fixup &f : m.fixups) {
     std::string err;
     std::optional<ExprValue> v = m.evaluate(*f.expr, err);
     if (!v) {
-      m.sm.reportUnlocated(assembler::Severity::Error, "expected relocatable expression");
+      report(f, m.crossSectionDifference(*f.expr) ? "Cannot represent a difference across sections"
+                                                  : "expected relocatable expression");
       continue;
     }
     ObjectSection &s = m.sections[f.section];
-    if (v->isAbsolute() && !f.pcRelative) {
-      for (unsigned i = 0; i < f.size; ++i)
-        s.data[f.offset + i] =
-            static_cast<char>((static_cast<uint64_t>(v->constant) >> (8 * i)) & 0xFF);
-      continue;
+    const Expr *named = Impl::namedSymbol(*f.expr);
+    std::string_view base;
+    const assembler::SymbolVariant variant =
+        named ? assembler::splitSymbolVariant(named->symbol, base) : assembler::SymbolVariant::None;
+    // A label of this section that cannot be preempted (local binding) resolves here.
+    const bool sameSection =
+        v->symbol == sectionKey(f.section) && (!named || m.sym(named->symbol).bind == kStbLocal);
+    if (f.kind == Impl::FixupKind::Branch) {
+      if (v->isAbsolute() || (!sameSection && v->symbol[0] != '\x01')) {
+        report(f, "undefined label '" + (named ? named->symbol : printExpr(*f.expr)) + "'");
+        continue;
+      }
+      if (sameSection) {
+        const int64_t dwords = (v->constant - static_cast<int64_t>(f.offset) - 4) / 4;
+        if (!assembler::fitsSigned(dwords, 16))
+          report(f, "branch size exceeds simm16");
+        else
+          putLittleEndian(s.data, f.offset, static_cast<uint64_t>(dwords), 2);
+        continue;
+      }
+    } else if (variant == assembler::SymbolVariant::None) {
+      if (v->isAbsolute() && f.kind == Impl::FixupKind::Data) {
+        putLittleEndian(s.data, f.offset, static_cast<uint64_t>(v->constant), f.size);
+        continue;
+      }
+      if (sameSection && f.kind == Impl::FixupKind::PcRel) {
+        putLittleEndian(s.data, f.offset, static_cast<uint64_t>(v->constant - f.offset), f.size);
+        continue;
+      }
     }
-    if (f.size != 4 && f.size != 8) {
-      m.sm.reportUnlocated(assembler::Severity::Error, "unsupported relocation type");
+    if (f.size != 2 && f.size != 4 && f.size != 8) {
+      report(f, "unsupported relocation type");
       continue;
     }
     PendingReloc r{f.section, f.offset, 0, v->symbol, v->constant};
-    if (f.pcRelative) {
+    if (f.kind == Impl::FixupKind::Branch)
+      r.type = kRAmdgpuRel16;
+    else if (variant != assembler::SymbolVariant::None)
+      r.type = variantRelocation(variant);
+    else if (f.kind == Impl::FixupKind::PcRel)
       r.type = f.size == 8 ? kRAmdgpuRel64 : kRAmdgpuRel32;
-    } else {
+    else
       r.type = f.size == 8 ? kRAmdgpuAbs64 : kRAmdgpuAbs32;
-    }
     // Globals and undefined symbols are named; local labels go through their section.
-    if (const Expr *named = Impl::namedSymbol(*f.expr)) {
-      Impl::Sym &target = m.sym(named->symbol);
+    if (named && !v->isAbsolute()) {
+      Impl::Sym &target = m.sym(variant == assembler::SymbolVariant::None ? named->symbol : base);
       if (target.bind != kStbLocal || !target.section) {
         r.symbol = target.name;
-        r.addend = v->constant - (target.section ? static_cast<int64_t>(target.offset) : 0);
-        if (f.pcRelative)
-          r.addend = static_cast<int64_t>(f.expr->rhs ? f.expr->rhs->value : 0);
+        if (variant == assembler::SymbolVariant::None)
+          r.addend = v->constant - (target.section ? static_cast<int64_t>(target.offset) : 0);
+      } else if (variant != assembler::SymbolVariant::None) {
+        r.symbol = sectionKey(*target.section);
+        r.addend = v->constant + static_cast<int64_t>(target.offset);
       }
     }
-    if (r.symbol[0] == '\x01')
+    if (!r.symbol.empty() && r.symbol[0] == '\x01')
       sectionSymbolUsed[std::stoul(r.symbol.substr(1))] = true;
     relocs.push_back(std::move(r));
   }
@@ -448,7 +650,7 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
   auto byOrder = [](const Entry &a, const Entry &b) { return a.order < b.order; };
   std::stable_sort(locals.begin(), locals.end(), byOrder);
   std::stable_sort(globals.begin(), globals.end(), byOrder);
-  std::map<std::string, uint32_t> index;
+  std::map<std::string, uint32_t> index{{"", 0}}; // an absolute value: no symbol
   obj.symbols.emplace_back();
   for (std::vector<Entry> *list : {&locals, &globals})
     for (Entry &e : *list) {
@@ -461,12 +663,30 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
       continue;
     ObjectSection &s = m.sections[r.section];
     s.relocs.push_back({r.offset, r.type, it->second, r.addend});
-    if (!obj.rela) {
-      // REL: the addend lives in the relocated field.
+    // The field holds the addend (REL) or zero (RELA), as the fixup would encode it: a
+    // branch counts dwords from the next instruction.
+    const int64_t stored = obj.rela ? 0 : r.addend;
+    if (r.type == kRAmdgpuRel16) {
+      putLittleEndian(s.data, r.offset, static_cast<uint64_t>((stored - 4) / 4), 2);
+    } else if (!obj.rela) {
       unsigned size = r.type == kRAmdgpuAbs64 || r.type == kRAmdgpuRel64 ? 8 : 4;
-      for (unsigned i = 0; i < size; ++i)
-        s.data[r.offset + i] =
-            static_cast<char>((static_cast<uint64_t>(r.addend) >> (8 * i)) & 0xFF);
+      putLittleEndian(s.data, r.offset, static_cast<uint64_t>(stored), size);
+    }
+  }
+  if (m.addrsig) {
+    // The table indices of the address-significant symbols, as ULEB128, in table order.
+    obj.addrsig = true;
+    std::vector<uint32_t> significant;
+    for (const auto &[key, i] : index)
+      if (auto it = m.symbols.find(key); it != m.symbols.end() && it->second.addressSignificant)
+        significant.push_back(i);
+    std::sort(significant.begin(), significant.end());
+    for (uint32_t i : significant) {
+      do {
+        const uint8_t low = i & 0x7F;
+        i >>= 7;
+        obj.addrsigData.push_back(static_cast<char>(i ? low | 0x80 : low));
+      } while (i);
     }
   }
   obj.sections = std::move(m.sections);

@@ -38,11 +38,16 @@ public:
   void emitBytes(std::string_view bytes) override;
   void emitFill(int64_t count, unsigned size, uint64_t value) override;
   void emitZeros(int64_t count, int64_t fill, bool hasFill) override;
-  void emitAlign(unsigned log2, int64_t fill, bool hasFill, int64_t maxSkip, bool hasMax) override;
-  void emitInstruction(std::string_view text, std::string_view bytes) override;
+  void emitAlign(const assembler::Alignment &alignment) override;
+  void emitInstruction(std::string_view text, const assembler::EncodedInstruction &inst,
+                       assembler::SourceLoc loc) override;
   void emitBlankLine() override {}
   void emitDirectiveLine(std::string_view) override {}
   void emitAmdhsaKernel(const assembler::AmdhsaKernel &kernel) override;
+  void emitAmdgpuMetadata(const assembler::MetadataNode &root) override;
+  void emitIdent(std::string_view text) override;
+  void emitAddrsig() override;
+  void emitAddrsigSym(std::string_view name) override;
 
 private:
   struct Impl;

@@ -93,12 +93,15 @@ std::string writeObject(const ObjectFile &obj) {
     if (!obj.sections[i].relocs.empty())
       ++next;
   }
+  const uint32_t addrsigIndex = obj.addrsig ? next++ : 0;
   const uint32_t symtabIndex = next;
   const uint32_t numSections = symtabIndex + 1;
 
   StringTable strtab;
   strtab.add(".strtab");
   strtab.add(".symtab");
+  if (obj.addrsig)
+    strtab.add(".llvm_addrsig");
   for (const ObjectSection &s : obj.sections) {
     strtab.add(s.name);
     if (!s.relocs.empty())
@@ -177,6 +180,19 @@ std::string writeObject(const ObjectFile &obj) {
     h.info = sectionIndex[i];
     h.align = 8;
     h.entsize = obj.rela ? 24 : 16;
+  }
+  if (obj.addrsig) {
+    constexpr uint32_t kShtLlvmAddrsig = 0x6fff4c03;
+    constexpr uint64_t kShfExclude = 0x80000000;
+    Header &h = headers[addrsigIndex];
+    h.name = strtab.offset(".llvm_addrsig");
+    h.type = kShtLlvmAddrsig;
+    h.flags = kShfExclude;
+    h.offset = out.size();
+    out += obj.addrsigData;
+    h.size = obj.addrsigData.size();
+    h.link = symtabIndex;
+    h.align = 1;
   }
   // .strtab
   {

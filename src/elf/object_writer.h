@@ -1,7 +1,8 @@
 // Writes ELF64 relocatable AMDGPU objects laid out as llvm-mc-19 lays them out: the ELF header,
-// section contents in section order, .symtab, the .rela sections, .strtab (tail-merged), then
-// the section header table; section header order .strtab, each section followed by its .rela,
-// .symtab last. Matching the layout lets tests compare objects byte for byte.
+// section contents in section order, .symtab, the .rela sections, .llvm_addrsig, .strtab
+// (tail-merged), then the section header table; section header order .strtab, each section
+// followed by its .rela, .llvm_addrsig, .symtab last. Matching the layout lets tests compare
+// objects byte for byte.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +47,9 @@ struct ObjectFile {
   std::vector<ObjectSection> sections; // in creation order, without .strtab/.symtab/.rela
   // In symbol-table order: locals first, then globals. Index 0 is the null symbol.
   std::vector<ObjectSymbol> symbols;
+  // .llvm_addrsig (after the sections and their relocations): ULEB128 symbol indices.
+  bool addrsig = false;
+  std::string addrsigData;
 };
 
 std::string writeObject(const ObjectFile &obj);

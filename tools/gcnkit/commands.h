@@ -6,5 +6,6 @@
 namespace gcnkit::tools {
 
 int runDis(std::span<const std::string_view> args);
+int runAsm(std::span<const std::string_view> args);
 
 } // namespace gcnkit::tools

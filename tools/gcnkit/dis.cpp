@@ -1,19 +1,15 @@
 // gcnkit dis: stands in for `llvm-mc -disassemble` on hex text and for `llvm-objdump -d` on
 // ELF code objects.
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
-#include <memory>
 #include <string>
-
-#include <sys/stat.h>
 
 #include "gcnkit/disasm.h"
 #include "gcnkit/mc_text.h"
 #include "gcnkit/objdump.h"
 #include "tools/gcnkit/commands.h"
+#include "tools/gcnkit/input.h"
 #include "tools/gcnkit/options.h"
 
 namespace gcnkit::tools {
@@ -43,54 +39,6 @@ void printHelp() {
   for (const OptionSpec &s : kDisOptions)
     std::printf("  -%-18s %s\n", (std::string(s.name) + (s.takesValue ? "=<value>" : "")).c_str(),
                 std::string(s.help).c_str());
-}
-
-// The whole input in one uninitialised buffer (a std::string would zero tens of MB first).
-struct Input {
-  std::unique_ptr<char[]> bytes;
-  size_t size = 0;
-  std::string_view view() const { return {bytes.get(), size}; }
-};
-
-bool readAll(const std::string &path, Input &in, std::string &error) {
-  std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (!f) {
-    error = "'" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  size_t capacity = 1 << 20;
-  struct stat st {};
-  if (fstat(fileno(f), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) {
-      if (f != stdin)
-        std::fclose(f);
-      error = "'" + path + "': Is a directory";
-      return false;
-    }
-    if (S_ISREG(st.st_mode) && st.st_size > 0)
-      capacity = static_cast<size_t>(st.st_size) + 1; // +1 to see the end of file in one read
-  }
-  in.bytes.reset(new char[capacity]);
-  for (;;) {
-    size_t n = std::fread(in.bytes.get() + in.size, 1, capacity - in.size, f);
-    in.size += n;
-    if (n == 0)
-      break;
-    if (in.size == capacity) { // a pipe, or a file that grew: double the buffer
-      std::unique_ptr<char[]> bigger(new char[capacity * 2]);
-      std::memcpy(bigger.get(), in.bytes.get(), in.size);
-      in.bytes = std::move(bigger);
-      capacity *= 2;
-    }
-  }
-  const bool failed = std::ferror(f) != 0;
-  if (f != stdin)
-    std::fclose(f);
-  if (failed) {
-    error = "'" + path + "': read error";
-    return false;
-  }
-  return true;
 }
 
 } // namespace
@@ -125,7 +73,7 @@ int runDis(std::span<const std::string_view> args) {
   Input input;
   std::string error;
   if (!readAll(path, input, error)) {
-    std::fprintf(stderr, "gcnkit dis: error: %s\n", error.c_str());
+    std::fprintf(stderr, "gcnkit dis: error: '%s': %s\n", path.c_str(), error.c_str());
     return 1;
   }
   const std::string_view data = input.view();

@@ -1,5 +1,6 @@
 // gcnkit: command-line front end. Subcommands:
 //   gcnkit dis [llvm-mc / llvm-objdump style flags] [FILE]
+//   gcnkit asm [llvm-mc style flags] [FILE]
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -15,6 +16,7 @@ void usage(FILE *f) {
   std::fputs("usage: gcnkit <command> [options]\n"
              "commands:\n"
              "  dis   disassemble llvm-mc hex text or an AMDGPU ELF code object (gfx1100)\n"
+             "  asm   assemble gfx1100 assembly into a listing or an ELF object (as llvm-mc)\n"
              "run 'gcnkit <command> --help' for the options of a command\n",
              f);
 }
@@ -28,9 +30,9 @@ int main(int argc, char **argv) {
   }
   std::string_view cmd = argv[1];
   std::vector<std::string_view> args(argv + 2, argv + argc);
-  if (cmd == "dis") {
+  if (cmd == "dis" || cmd == "asm") {
     try {
-      return gcnkit::tools::runDis(args);
+      return cmd == "dis" ? gcnkit::tools::runDis(args) : gcnkit::tools::runAsm(args);
     } catch (const std::bad_alloc &) {
       std::fputs("gcnkit: error: out of memory\n", stderr);
       return 1;

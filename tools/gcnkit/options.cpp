@@ -45,6 +45,7 @@ ParsedOptions parseOptions(std::span<const std::string_view> args,
         spec = &s;
     if (!spec) {
       p.error = "unknown option '" + std::string(args[i]) + "'";
+      p.unknown = std::string(args[i]);
       return p;
     }
     if (spec->takesValue && !hasValue) {

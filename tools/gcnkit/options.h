@@ -21,6 +21,7 @@ struct ParsedOptions {
   std::vector<std::pair<std::string, std::string>> values; // name, value ("" for flags)
   std::vector<std::string> positional;
   std::string error;
+  std::string unknown; // the argument, when `error` is about an unknown option
 
   bool has(std::string_view name) const;
   std::optional<std::string> get(std::string_view name) const;

@@ -1,0 +1,152 @@
+// The host API of the gfx1100 emulator: a device with its own address space, code objects
+// loaded onto it, and synchronous kernel launches.
+//
+//   gcnkit::runtime::Device dev;
+//   std::string err;
+//   auto mod = gcnkit::runtime::Module::loadFile(dev, "k.o", err);
+//   uint64_t a = dev.alloc(n * 4);
+//   dev.copyIn(a, host.data(), n * 4);
+//   auto r = gcnkit::runtime::launch(dev, *mod, "vadd", {{n}, {256}},
+//                                    gcnkit::runtime::KernelArgs().add(a).add(int32_t(n)));
+//   if (!r.ok()) std::cerr << r.error;
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace gcnkit::runtime {
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+};
+
+struct DeviceOptions {
+  unsigned threads = 0; // worker threads running workgroups; 0: one per hardware thread
+  // A wave that executes more instructions than this stops the kernel (endless loops).
+  uint64_t maxInstructionsPerWave = uint64_t{1} << 28;
+};
+
+class Module;
+
+// A device: guest memory (every access bounds-checked) and the threads that run kernels.
+// Not thread-safe: use a device from one host thread at a time.
+class Device {
+public:
+  explicit Device(DeviceOptions options = {});
+  ~Device();
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  // Guest address of `bytes` zeroed bytes, or 0 when the allocation fails.
+  uint64_t alloc(uint64_t bytes);
+  // False when no allocation starts at address.
+  bool free(uint64_t address);
+  // Copies between host and guest memory; false (nothing copied) unless the whole guest range
+  // lies inside one allocation.
+  bool copyIn(uint64_t dst, const void *src, uint64_t bytes);
+  bool copyOut(void *dst, uint64_t src, uint64_t bytes) const;
+
+  const DeviceOptions &options() const;
+
+  struct Impl;
+  Impl &impl() { return *impl_; }
+  const Impl &impl() const { return *impl_; }
+
+private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Explicit kernel arguments in declaration order. With code object metadata each one is placed
+// at the offset the metadata gives (its size must match); without, they are packed with
+// natural alignment.
+class KernelArgs {
+public:
+  template <class T> KernelArgs &add(const T &value) {
+    static_assert(std::is_trivially_copyable_v<T>, "kernel arguments are copied as bytes");
+    return addBytes(&value, sizeof(T));
+  }
+  KernelArgs &addBytes(const void *data, size_t size) {
+    Arg a;
+    a.bytes.resize(size);
+    std::memcpy(a.bytes.data(), data, size);
+    args_.push_back(std::move(a));
+    return *this;
+  }
+  struct Arg {
+    std::vector<uint8_t> bytes;
+  };
+  const std::vector<Arg> &args() const { return args_; }
+
+private:
+  std::vector<Arg> args_;
+};
+
+struct LaunchConfig {
+  Dim3 grid;  // work-items per dimension; need not be a multiple of the block (partial groups)
+  Dim3 block; // work-group size
+  uint32_t dynamicLdsBytes = 0;
+};
+
+// Why a kernel stopped early.
+struct Fault {
+  enum class Kind { MemoryViolation, UnsupportedInstruction, InstructionLimit, BadBranch, Trap };
+  Kind kind = Kind::MemoryViolation;
+  std::string kernel;
+  Dim3 workgroup;
+  uint32_t wave = 0;     // within the workgroup
+  int32_t lane = -1;     // -1: not lane specific
+  uint64_t pc = 0;       // guest address of the instruction
+  uint64_t pcOffset = 0; // ... relative to the kernel's entry
+  uint64_t address = 0;  // faulting guest address (memory violations, bad branches)
+  uint32_t bytes = 0;
+  bool write = false;
+  std::string instruction; // disassembled
+  std::string detail;
+};
+
+struct LaunchResult {
+  std::string error;          // empty on success; otherwise one line saying what happened
+  std::optional<Fault> fault; // set when the kernel itself stopped
+  uint64_t waveInstructions = 0;
+  uint64_t waves = 0;
+  bool ok() const { return error.empty(); }
+};
+
+// A code object loaded onto a device: kernels decoded once, ready to launch. The device must
+// outlive the module.
+class Module {
+public:
+  static std::unique_ptr<Module> load(Device &device, std::span<const uint8_t> bytes,
+                                      std::string &error);
+  static std::unique_ptr<Module> loadFile(Device &device, const std::string &path,
+                                          std::string &error);
+  ~Module();
+  Module(const Module &) = delete;
+  Module &operator=(const Module &) = delete;
+
+  std::vector<std::string> kernelNames() const;
+
+  struct Impl;
+  const Impl &impl() const { return *impl_; }
+
+private:
+  explicit Module(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Runs the kernel to completion (synchronous).
+LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
+                    const LaunchConfig &config, const KernelArgs &args);
+// The same with a raw kernarg segment prefix (explicit arguments laid out by the caller);
+// hidden arguments are still filled in from the metadata.
+LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
+                    const LaunchConfig &config, std::span<const uint8_t> kernargBytes);
+
+} // namespace gcnkit::runtime

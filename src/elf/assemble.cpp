@@ -1,0 +1,52 @@
+#include "elf/assemble.h"
+
+#include "asm/instruction.h"
+#include "asm/parser.h"
+#include "elf/object_streamer.h"
+#include "gcnkit/disasm.h"
+
+namespace gcnkit::elf {
+
+AssembleResult assemble(std::string name, std::string source, const AssembleOptions &options) {
+  assembler::SourceManager sm;
+  const uint32_t buffer = sm.addBuffer(std::move(name), std::move(source));
+  // The listing prints each instruction as the disassembler prints its bytes.
+  assembler::InstructionAssembler instructions(isa::Target::GFX1100);
+  instructions.setPrinter([dis =
+                               disasm::Disassembler(isa::Target::GFX1100)](std::string_view bytes) {
+    std::string text;
+    disasm::Inst inst;
+    std::span<const uint8_t> code(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
+    if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
+      dis.print(inst, text);
+    return text;
+  });
+  assembler::ParserOptions po;
+  po.amdhsa = options.amdhsa;
+  po.codeObjectVersion = options.codeObjectVersion;
+  AssembleResult result;
+  if (options.object) {
+    ObjectOptions oo;
+    oo.amdhsa = options.amdhsa;
+    ObjectStreamer streamer(sm, oo);
+    assembler::Parser parser(sm, streamer, &instructions, po);
+    instructions.setResolver([&parser](std::string_view n) { return parser.lookupSymbol(n); });
+    // Like llvm-mc, fixups are resolved (and the object written) only when the source
+    // assembled.
+    if (parser.run(buffer))
+      result.output = streamer.finish(parser.codeObjectVersion());
+  } else {
+    assembler::TextStreamer streamer(options.showEncoding);
+    assembler::Parser parser(sm, streamer, &instructions, po);
+    instructions.setResolver([&parser](std::string_view n) { return parser.lookupSymbol(n); });
+    parser.run(buffer);
+    result.output = streamer.text();
+  }
+  result.ok = sm.errorCount() == 0;
+  if (options.object && !result.ok)
+    result.output.clear();
+  result.diagnostics = sm.diagnostics();
+  return result;
+}
+
+} // namespace gcnkit::elf

@@ -1,0 +1,239 @@
+#include "emu/dispatch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <vector>
+
+namespace gcnkit::emu {
+
+namespace {
+
+namespace kd = isa::kd;
+
+uint32_t ceilDiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+struct AlignedDelete {
+  void operator()(uint32_t *p) const { ::operator delete[](p, std::align_val_t(64)); }
+};
+
+// The waves and register files one worker reuses for every workgroup it runs.
+struct Worker {
+  std::vector<Wave> waves;
+  std::unique_ptr<uint32_t[], AlignedDelete> vgprs;
+  std::vector<uint8_t> lds;
+  WorkgroupContext group;
+  uint64_t instructions = 0;
+  uint64_t waveCount = 0;
+
+  Worker(const DispatchSetup &s, uint32_t wavesPerGroup) {
+    const Program &p = *s.program;
+    waves.resize(wavesPerGroup);
+    const size_t perWave = size_t{p.vgprRows} * p.waveSize;
+    vgprs.reset(static_cast<uint32_t *>(
+        ::operator new[](perWave *wavesPerGroup * 4, std::align_val_t(64))));
+    for (uint32_t i = 0; i < wavesPerGroup; ++i)
+      waves[i].vgpr = vgprs.get() + perWave * i;
+    lds.resize(s.ldsBytes);
+    group.program = &p;
+    group.memory = s.memory;
+    group.lds = lds.data();
+    group.ldsBytes = s.ldsBytes;
+  }
+};
+
+// The initial register state of a wave, as the AMDHSA ABI lays it out: the enabled user SGPRs
+// in their fixed order from s0, the enabled system SGPRs from USER_SGPR_COUNT, work-item ids
+// packed into v0 (x | y << 10 | z << 20), EXEC covering the wave's work-items.
+void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &groupSize,
+              uint32_t waveIndex) {
+  const Program &p = *s.program;
+  const uint32_t W = p.waveSize;
+  uint32_t *vgpr = w.vgpr;
+  w = Wave{};
+  w.vgpr = vgpr;
+  w.waveSize = W;
+  w.indexInGroup = waveIndex;
+  std::memset(w.vgpr, 0, size_t{p.vgprRows} * W * 4);
+
+  const uint16_t props = s.descriptor.kernelCodeProperties;
+  const uint32_t rsrc2 = s.descriptor.computePgmRsrc2;
+  unsigned n = 0;
+  auto put64 = [&](uint64_t v) {
+    if (n + 2 <= 106) {
+      w.sgpr[n] = static_cast<uint32_t>(v);
+      w.sgpr[n + 1] = static_cast<uint32_t>(v >> 32);
+    }
+    n += 2;
+  };
+  if (kd::kEnableSgprPrivateSegmentBuffer.get(props))
+    n += 4; // no scratch: the buffer descriptor stays zero
+  if (kd::kEnableSgprDispatchPtr.get(props))
+    put64(s.dispatchPacketAddress);
+  if (kd::kEnableSgprQueuePtr.get(props))
+    put64(s.queueAddress);
+  if (kd::kEnableSgprKernargSegmentPtr.get(props))
+    put64(s.kernargAddress);
+  if (kd::kEnableSgprDispatchId.get(props))
+    put64(0);
+  if (kd::kEnableSgprFlatScratchInit.get(props))
+    put64(0);
+  unsigned sys = kd::kUserSgprCount.get(rsrc2);
+  auto putSys = [&](uint32_t v) {
+    if (sys < 106)
+      w.sgpr[sys] = v;
+    ++sys;
+  };
+  if (kd::kEnableSgprWorkgroupIdX.get(rsrc2))
+    putSys(groupId.x);
+  if (kd::kEnableSgprWorkgroupIdY.get(rsrc2))
+    putSys(groupId.y);
+  if (kd::kEnableSgprWorkgroupIdZ.get(rsrc2))
+    putSys(groupId.z);
+
+  const uint32_t groupThreads = groupSize.x * groupSize.y * groupSize.z;
+  const uint32_t first = waveIndex * W;
+  const uint32_t count = std::min(W, groupThreads - first);
+  const uint64_t exec = count == 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
+  w.sgpr[sreg::kExecLo] = static_cast<uint32_t>(exec);
+  w.sgpr[sreg::kExecHi] = W == 64 ? static_cast<uint32_t>(exec >> 32) : 0;
+  for (uint32_t l = 0; l < count; ++l) {
+    const uint32_t t = first + l;
+    const uint32_t x = t % groupSize.x;
+    const uint32_t y = (t / groupSize.x) % groupSize.y;
+    const uint32_t z = t / (groupSize.x * groupSize.y);
+    w.vgpr[l] = x | y << 10 | z << 20;
+  }
+}
+
+// Runs a wave until it ends, faults or reaches a barrier.
+void runWave(Wave &w, uint64_t limit) {
+  const DecodedInst *insts = w.group->program->insts.data();
+  uint64_t executed = w.executed;
+  while (w.status == WaveStatus::Running) {
+    const DecodedInst &in = insts[w.pc++];
+    in.fn(w, in);
+    if (++executed > limit && w.status != WaveStatus::Faulted)
+      w.raise(FaultKind::InstructionLimit, in);
+  }
+  w.executed = executed;
+}
+
+// Runs one workgroup; returns the index of the faulting wave, or -1.
+int runGroup(Worker &wk, const DispatchSetup &s, const Dim3 &id, const Dim3 &size) {
+  const uint32_t threads = size.x * size.y * size.z;
+  const uint32_t count = ceilDiv(threads, s.program->waveSize);
+  for (uint32_t i = 0; i < count; ++i) {
+    initWave(wk.waves[i], s, id, size, i);
+    wk.waves[i].group = &wk.group;
+  }
+  wk.waveCount += count;
+  for (;;) {
+    for (uint32_t i = 0; i < count; ++i) {
+      Wave &w = wk.waves[i];
+      if (w.status == WaveStatus::Running)
+        runWave(w, s.maxInstructionsPerWave);
+      if (w.status == WaveStatus::Faulted) {
+        for (uint32_t j = 0; j < count; ++j)
+          wk.instructions += wk.waves[j].executed;
+        return static_cast<int>(i);
+      }
+    }
+    // Every wave has ended or waits at the barrier: release the barrier, or finish.
+    bool waiting = false;
+    for (uint32_t i = 0; i < count; ++i)
+      if (wk.waves[i].status == WaveStatus::AtBarrier) {
+        wk.waves[i].status = WaveStatus::Running;
+        waiting = true;
+      }
+    if (!waiting)
+      break;
+  }
+  for (uint32_t i = 0; i < count; ++i)
+    wk.instructions += wk.waves[i].executed;
+  return -1;
+}
+
+DispatchFault describe(const Wave &w, const DispatchSetup &s, const Dim3 &group) {
+  const Program &p = *s.program;
+  DispatchFault f;
+  f.kind = w.fault.kind;
+  f.workgroup = group;
+  f.wave = w.indexInGroup;
+  f.lane = w.fault.lane;
+  f.address = w.fault.address;
+  f.bytes = w.fault.bytes;
+  f.write = w.fault.write;
+  const uint32_t i = w.fault.instIndex;
+  if (i < p.insts.size()) {
+    f.pc = p.insts[i].address;
+    f.instruction = p.text(i);
+    if (p.insts[i].fn == nullptr || f.kind == FaultKind::UnsupportedInstruction) {
+      const int32_t reason = p.insts[i].imm;
+      if (reason >= 0 && static_cast<size_t>(reason) < p.trapReasons.size())
+        f.detail = p.trapReasons[reason];
+    }
+  }
+  return f;
+}
+
+} // namespace
+
+DispatchResult dispatch(const DispatchSetup &s, ThreadPool &pool) {
+  DispatchResult result;
+  const Dim3 groups{ceilDiv(s.grid.x, s.block.x), ceilDiv(s.grid.y, s.block.y),
+                    ceilDiv(s.grid.z, s.block.z)};
+  const uint64_t total = uint64_t{groups.x} * groups.y * groups.z;
+  if (total == 0)
+    return result;
+  const uint32_t wavesPerGroup = ceilDiv(s.block.x * s.block.y * s.block.z, s.program->waveSize);
+
+  std::atomic<uint64_t> next{0};
+  std::atomic<uint64_t> firstFault{UINT64_MAX};
+  std::mutex faultMutex;
+  std::optional<DispatchFault> fault;
+  uint64_t faultGroup = UINT64_MAX;
+  std::atomic<uint64_t> instructions{0}, waves{0};
+
+  const unsigned workers = static_cast<unsigned>(std::min<uint64_t>(pool.size(), total));
+  pool.run([&](unsigned worker) {
+    if (worker >= workers)
+      return;
+    Worker wk(s, wavesPerGroup);
+    for (;;) {
+      const uint64_t g = next.fetch_add(1, std::memory_order_relaxed);
+      // Groups after a faulting one are skipped; earlier ones still run, so the reported
+      // fault (the lowest faulting group) does not depend on thread timing.
+      if (g >= total || g > firstFault.load(std::memory_order_relaxed))
+        break;
+      const Dim3 id{static_cast<uint32_t>(g % groups.x),
+                    static_cast<uint32_t>((g / groups.x) % groups.y),
+                    static_cast<uint32_t>(g / (uint64_t{groups.x} * groups.y))};
+      const Dim3 size{std::min(s.block.x, s.grid.x - id.x * s.block.x),
+                      std::min(s.block.y, s.grid.y - id.y * s.block.y),
+                      std::min(s.block.z, s.grid.z - id.z * s.block.z)};
+      const int faulted = runGroup(wk, s, id, size);
+      if (faulted >= 0) {
+        std::lock_guard<std::mutex> lock(faultMutex);
+        if (g < faultGroup) {
+          faultGroup = g;
+          fault = describe(wk.waves[faulted], s, id);
+          uint64_t cur = firstFault.load();
+          while (g < cur && !firstFault.compare_exchange_weak(cur, g)) {
+          }
+        }
+      }
+    }
+    instructions += wk.instructions;
+    waves += wk.waveCount;
+  });
+  result.fault = std::move(fault);
+  result.waveInstructions = instructions.load();
+  result.waves = waves.load();
+  return result;
+}
+
+} // namespace gcnkit::emu

@@ -1,0 +1,56 @@
+// Runs a kernel over a grid: workgroups spread over a thread pool, the waves of a workgroup run
+// in turn until each ends or reaches a barrier.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "emu/memory.h"
+#include "emu/program.h"
+#include "emu/thread_pool.h"
+#include "emu/wave.h"
+#include "gcnkit/kernel_descriptor.h"
+
+namespace gcnkit::emu {
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+};
+
+struct DispatchSetup {
+  const Program *program = nullptr;
+  const GuestMemory *memory = nullptr;
+  isa::KernelDescriptor descriptor; // user / system SGPR layout
+  Dim3 grid;                        // work-items per dimension (need not be a block multiple)
+  Dim3 block;                       // work-group size
+  uint64_t kernargAddress = 0;
+  uint64_t dispatchPacketAddress = 0;
+  uint64_t queueAddress = 0;
+  uint32_t ldsBytes = 0; // group segment: static + dynamic
+  uint64_t maxInstructionsPerWave = 0;
+};
+
+// Where and why a kernel stopped early.
+struct DispatchFault {
+  FaultKind kind = FaultKind::None;
+  Dim3 workgroup;
+  uint32_t wave = 0;
+  int32_t lane = -1;
+  uint64_t pc = 0;
+  uint64_t address = 0;
+  uint32_t bytes = 0;
+  bool write = false;
+  std::string instruction; // disassembled text
+  std::string detail;      // e.g. why the instruction is not emulated
+};
+
+struct DispatchResult {
+  std::optional<DispatchFault> fault; // the fault of the lowest faulting workgroup
+  uint64_t waveInstructions = 0;      // instructions executed, summed over waves
+  uint64_t waves = 0;
+};
+
+DispatchResult dispatch(const DispatchSetup &setup, ThreadPool &pool);
+
+} // namespace gcnkit::emu

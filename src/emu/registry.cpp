@@ -1,0 +1,45 @@
+// The executor registry and the executors the pre-decoder installs itself (traps, VOPD).
+#include "emu/registry.h"
+
+#include "emu/predecode.h"
+#include "emu/wave.h"
+
+namespace gcnkit::emu {
+
+namespace {
+
+void trap(Wave &w, const DecodedInst &in) { w.raise(FaultKind::UnsupportedInstruction, in); }
+
+// VOPD: X ran into the staging row, so Y read X's destination before it changed; then the
+// staged lanes are committed.
+template <int W> void vopd(Wave &w, const DecodedInst &in) {
+  const DecodedInst *comp = w.group->program->components.data() + in.aux;
+  comp[0].fn(w, comp[0]);
+  comp[1].fn(w, comp[1]);
+  const uint32_t *staged = vrow<W>(w, comp[0].vdst);
+  uint32_t *d = vrow<W>(w, in.vdst);
+  writeLanes<W>(d, execMask<W>(w), [&](int l) { return staged[l]; });
+}
+
+} // namespace
+
+const Registry &registry() {
+  static const Registry r = [] {
+    Registry reg;
+    registerSalu(reg);
+    registerSopp(reg);
+    registerSmem(reg);
+    registerValuInt(reg);
+    registerValuFloat(reg);
+    registerVopc(reg);
+    registerGlobal(reg);
+    return reg;
+  }();
+  return r;
+}
+
+ExecFn trapExecutor() { return trap; }
+
+ExecFn vopdExecutor(int wave) { return wave == 64 ? vopd<64> : vopd<32>; }
+
+} // namespace gcnkit::emu

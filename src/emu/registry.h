@@ -1,0 +1,50 @@
+// How the pre-decoder finds an instruction's executor: one entry per instruction (keyed by the
+// mnemonic without the _e32 / _e64 encoding suffix, so the VOP1/VOP2/VOPC form and its VOP3
+// promotion share the executor), one function per wave size. Each family file registers its
+// executors; nothing else knows their names.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <unordered_map>
+
+#include "emu/program.h"
+
+namespace gcnkit::emu {
+
+namespace entry {
+inline constexpr uint8_t kAccumulator = 1 << 0; // also reads its destination (v_fmac): src[2]
+inline constexpr uint8_t kF32Result = 1 << 1;   // float result: VOP3 clamp / omod apply
+inline constexpr uint8_t kF32Sources = 1 << 2;  // f32 sources: denormals flushed per mode
+inline constexpr uint8_t kCompare = 1 << 3;     // VOPC: clamp means "signal", not emulated
+inline constexpr uint8_t kIntClamp = 1 << 4;    // integer op that implements VOP3 clamp itself
+inline constexpr uint8_t kNoEffect = 1 << 5;    // waits and hints: left out of the program
+} // namespace entry
+
+struct ExecEntry {
+  ExecFn wave32 = nullptr;
+  ExecFn wave64 = nullptr;
+  uint8_t flags = 0;
+};
+
+using Registry = std::unordered_map<std::string_view, ExecEntry>;
+
+// A wave-size independent executor (scalar instructions).
+inline ExecEntry scalarEntry(ExecFn fn, uint8_t flags = 0) { return {fn, fn, flags}; }
+
+void registerSalu(Registry &r);      // SOP1, SOP2, SOPK, SOPC
+void registerSopp(Registry &r);      // SOPP: control flow, waits, messages
+void registerSmem(Registry &r);      // scalar memory
+void registerValuInt(Registry &r);   // integer / bitwise VALU, carries, cross-lane moves
+void registerValuFloat(Registry &r); // f32 / f64 VALU and conversions
+void registerVopc(Registry &r);      // compares
+void registerGlobal(Registry &r);    // GLOBAL / FLAT loads and stores
+
+// All executors, built once.
+const Registry &registry();
+
+// Executors the pre-decoder uses directly.
+ExecFn trapExecutor();         // stops the wave: unsupported / undecodable instruction
+ExecFn vopdExecutor(int wave); // runs the two VOPD components
+
+} // namespace gcnkit::emu

@@ -1,0 +1,65 @@
+// SOPP executors: branches, end of program, barriers, and the scheduling hints / waits that
+// have no architectural effect in an emulator that completes every memory access at once.
+#include "emu/registry.h"
+#include "emu/wave.h"
+
+namespace gcnkit::emu {
+
+namespace {
+
+void nop(Wave &, const DecodedInst &) {}
+
+void endpgm(Wave &w, const DecodedInst &) { w.status = WaveStatus::Ended; }
+
+// The dispatcher resumes the wave at pc once every wave of the group has arrived.
+void barrier(Wave &w, const DecodedInst &) { w.status = WaveStatus::AtBarrier; }
+
+void trap(Wave &w, const DecodedInst &in) { w.raise(FaultKind::Trap, in); }
+
+// A branch whose target starts no instruction lands on the sentinel, which reports it.
+void branchTo(Wave &w, const DecodedInst &in) {
+  w.pc = in.target;
+  if (in.target + 1 == w.group->program->insts.size())
+    w.raise(FaultKind::BadBranch, in, -1, in.address + 4 + int64_t{in.imm} * 4);
+}
+
+void branch(Wave &w, const DecodedInst &in) { branchTo(w, in); }
+
+template <bool kTaken> void cbranchScc(Wave &w, const DecodedInst &in) {
+  if (w.scc == kTaken)
+    branchTo(w, in);
+}
+template <bool kZero> void cbranchVcc(Wave &w, const DecodedInst &in) {
+  if ((w.vcc() == 0) == kZero)
+    branchTo(w, in);
+}
+template <bool kZero> void cbranchExec(Wave &w, const DecodedInst &in) {
+  if ((w.exec() == 0) == kZero)
+    branchTo(w, in);
+}
+
+} // namespace
+
+void registerSopp(Registry &r) {
+  auto add = [&r](std::string_view name, ExecFn fn) { r[name] = scalarEntry(fn); };
+  // Every memory access completes before the next instruction, so waits are no-ops too.
+  for (std::string_view name :
+       {"s_nop", "s_sleep", "s_set_inst_prefetch_distance", "s_clause", "s_delay_alu",
+        "s_waitcnt_depctr", "s_waitcnt", "s_wait_idle", "s_wait_event", "s_setprio", "s_sendmsg",
+        "s_incperflevel", "s_decperflevel", "s_ttracedata", "s_ttracedata_imm", "s_icache_inv",
+        "s_wakeup"})
+    r[name] = scalarEntry(nop, entry::kNoEffect);
+  add("s_endpgm", endpgm);
+  add("s_endpgm_saved", endpgm);
+  add("s_barrier", barrier);
+  add("s_trap", trap);
+  add("s_branch", branch);
+  add("s_cbranch_scc0", cbranchScc<false>);
+  add("s_cbranch_scc1", cbranchScc<true>);
+  add("s_cbranch_vccz", cbranchVcc<true>);
+  add("s_cbranch_vccnz", cbranchVcc<false>);
+  add("s_cbranch_execz", cbranchExec<true>);
+  add("s_cbranch_execnz", cbranchExec<false>);
+}
+
+} // namespace gcnkit::emu

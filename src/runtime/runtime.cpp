@@ -1,0 +1,287 @@
+// The host API: devices, modules and launches on top of the emulator core.
+#include "gcnkit/runtime.h"
+
+#include <fstream>
+#include <iterator>
+#include <map>
+
+#include "emu/dispatch.h"
+#include "emu/memory.h"
+#include "emu/predecode.h"
+#include "emu/thread_pool.h"
+#include "runtime/code_object.h"
+#include "runtime/kernarg.h"
+
+namespace gcnkit::runtime {
+
+struct Device::Impl {
+  DeviceOptions options;
+  emu::GuestMemory memory;
+  emu::ThreadPool pool;
+  uint64_t queueAddress = 0; // a zeroed stand-in for the AQL queue (kernels may read its fields)
+
+  explicit Impl(const DeviceOptions &o) : options(o), pool(o.threads) {}
+};
+
+Device::Device(DeviceOptions options) : impl_(std::make_unique<Impl>(options)) {
+  impl_->queueAddress = impl_->memory.allocate(256);
+}
+Device::~Device() = default;
+
+uint64_t Device::alloc(uint64_t bytes) { return impl_->memory.allocate(bytes); }
+bool Device::free(uint64_t address) { return impl_->memory.release(address); }
+
+bool Device::copyIn(uint64_t dst, const void *src, uint64_t bytes) {
+  uint8_t *p = impl_->memory.translate(dst, bytes);
+  if (!p)
+    return false;
+  std::memcpy(p, src, bytes);
+  return true;
+}
+
+bool Device::copyOut(void *dst, uint64_t src, uint64_t bytes) const {
+  const uint8_t *p = impl_->memory.translate(src, bytes);
+  if (!p)
+    return false;
+  std::memcpy(dst, p, bytes);
+  return true;
+}
+
+const DeviceOptions &Device::options() const { return impl_->options; }
+
+struct Module::Impl {
+  Device *device = nullptr;
+  uint64_t imageAddress = 0;
+  CodeObject code;
+  std::map<std::string, size_t, std::less<>> byName; // index into code.kernels / programs
+  std::vector<emu::Program> programs;
+};
+
+Module::Module(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Module::~Module() {
+  if (impl_ && impl_->device)
+    impl_->device->free(impl_->imageAddress);
+}
+
+std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> bytes,
+                                     std::string &error) {
+  auto impl = std::make_unique<Impl>();
+  std::optional<CodeObject> co = parseCodeObject(
+      std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size()), error);
+  if (!co)
+    return nullptr;
+  impl->code = std::move(*co);
+  CodeObject &c = impl->code;
+  // The image lives in guest memory: kernels may read their own constants and s_getpc_b64
+  // returns real guest addresses.
+  impl->imageAddress = device.alloc(c.image.size());
+  if (!impl->imageAddress) {
+    error = "cannot allocate " + std::to_string(c.image.size()) + " bytes for the code object";
+    return nullptr;
+  }
+  impl->device = &device;
+  if (!relocate(c, impl->imageAddress, error) ||
+      !device.copyIn(impl->imageAddress, c.image.data(), c.image.size())) {
+    device.free(impl->imageAddress);
+    return nullptr;
+  }
+  for (size_t i = 0; i < c.kernels.size(); ++i) {
+    const KernelInfo &k = c.kernels[i];
+    emu::CodeInfo info;
+    info.code = std::span<const uint8_t>(c.image.data() + k.codeOffset, k.codeSize);
+    info.address = impl->imageAddress + k.codeOffset;
+    info.waveSize = k.waveSize;
+    info.vgprCount = k.vgprCount;
+    info.rsrc1 = k.descriptor.computePgmRsrc1;
+    impl->programs.push_back(emu::predecode(info));
+    impl->byName.emplace(k.name, i);
+  }
+  return std::unique_ptr<Module>(new Module(std::move(impl)));
+}
+
+std::unique_ptr<Module> Module::loadFile(Device &device, const std::string &path,
+                                         std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open " + path;
+    return nullptr;
+  }
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  std::unique_ptr<Module> m = load(device, bytes, error);
+  if (!m)
+    error = path + ": " + error;
+  return m;
+}
+
+std::vector<std::string> Module::kernelNames() const {
+  std::vector<std::string> names;
+  for (const auto &[name, index] : impl_->byName)
+    names.push_back(name);
+  return names;
+}
+
+namespace {
+
+std::string hex(uint64_t v) {
+  static const char *digits = "0123456789abcdef";
+  std::string s;
+  do {
+    s.insert(s.begin(), digits[v & 15]);
+    v >>= 4;
+  } while (v);
+  return "0x" + s;
+}
+
+Fault::Kind kindOf(emu::FaultKind k) {
+  switch (k) {
+  case emu::FaultKind::UnsupportedInstruction:
+    return Fault::Kind::UnsupportedInstruction;
+  case emu::FaultKind::InstructionLimit:
+    return Fault::Kind::InstructionLimit;
+  case emu::FaultKind::BadBranch:
+    return Fault::Kind::BadBranch;
+  case emu::FaultKind::Trap:
+    return Fault::Kind::Trap;
+  default:
+    return Fault::Kind::MemoryViolation;
+  }
+}
+
+// One line: what, where (kernel, workgroup, wave, lane, pc), and the instruction.
+std::string describe(const Fault &f, uint64_t limit) {
+  std::string where = "workgroup (" + std::to_string(f.workgroup.x) + "," +
+                      std::to_string(f.workgroup.y) + "," + std::to_string(f.workgroup.z) +
+                      ") wave " + std::to_string(f.wave);
+  if (f.lane >= 0)
+    where += " lane " + std::to_string(f.lane);
+  std::string what;
+  switch (f.kind) {
+  case Fault::Kind::MemoryViolation:
+    what = std::string("memory violation: ") + (f.write ? "write" : "read") + " of " +
+           std::to_string(f.bytes) + " bytes at " + hex(f.address) + " is outside every allocation";
+    break;
+  case Fault::Kind::UnsupportedInstruction:
+    what = "unsupported instruction" + (f.detail.empty() ? "" : " (" + f.detail + ")");
+    break;
+  case Fault::Kind::InstructionLimit:
+    what = "instruction limit reached: a wave executed more than " + std::to_string(limit) +
+           " instructions (endless loop?)";
+    break;
+  case Fault::Kind::BadBranch:
+    what = "branch to " + hex(f.address) + ", which starts no instruction of the kernel";
+    break;
+  case Fault::Kind::Trap:
+    what = "s_trap executed";
+    break;
+  }
+  return "kernel " + f.kernel + ": " + what + "; " + where + ", pc " + hex(f.pc) + " (" + f.kernel +
+         "+" + hex(f.pcOffset) +
+         "): " + (f.instruction.empty() ? "<no instruction>" : f.instruction);
+}
+
+LaunchResult run(Device &device, const Module &module, std::string_view kernel,
+                 const LaunchConfig &cfg, const KernelArgs *args, std::span<const uint8_t> raw) {
+  LaunchResult result;
+  const Module::Impl &m = module.impl();
+  auto it = m.byName.find(kernel);
+  if (it == m.byName.end()) {
+    result.error = "no kernel named '" + std::string(kernel) + "' in the module";
+    return result;
+  }
+  const KernelInfo &k = m.code.kernels[it->second];
+  const emu::Program &prog = m.programs[it->second];
+  if (cfg.block.x == 0 || cfg.block.y == 0 || cfg.block.z == 0 ||
+      uint64_t{cfg.block.x} * cfg.block.y * cfg.block.z > 1024) {
+    result.error = "work-group size must be 1..1024 work-items with no zero dimension";
+    return result;
+  }
+  if (cfg.block.x > 1023 || cfg.block.y > 1023 || cfg.block.z > 1023) {
+    result.error = "work-group dimensions above 1023 do not fit the packed work-item ids";
+    return result;
+  }
+  Device::Impl &dev = device.impl();
+  HiddenValues hidden{dev.queueAddress, cfg.dynamicLdsBytes};
+  std::vector<uint8_t> kernarg;
+  if (!buildKernarg(k, cfg, args, raw, hidden, kernarg, result.error))
+    return result;
+
+  // The kernarg segment and the AQL dispatch packet live in guest memory for the launch.
+  struct Scoped {
+    Device &d;
+    uint64_t a;
+    ~Scoped() {
+      if (a)
+        d.free(a);
+    }
+  };
+  Scoped kernargMem{device, device.alloc(std::max<size_t>(kernarg.size(), 1))};
+  Scoped packetMem{device, device.alloc(64)};
+  if (!kernargMem.a || !packetMem.a) {
+    result.error = "cannot allocate the kernarg segment";
+    return result;
+  }
+  device.copyIn(kernargMem.a, kernarg.data(), kernarg.size());
+  uint8_t packet[64] = {};
+  auto put = [&](size_t at, uint64_t v, size_t n) { std::memcpy(packet + at, &v, n); };
+  put(2, cfg.grid.z > 1 || cfg.block.z > 1 ? 3 : (cfg.grid.y > 1 || cfg.block.y > 1 ? 2 : 1), 2);
+  put(4, cfg.block.x, 2);
+  put(6, cfg.block.y, 2);
+  put(8, cfg.block.z, 2);
+  put(12, cfg.grid.x, 4);
+  put(16, cfg.grid.y, 4);
+  put(20, cfg.grid.z, 4);
+  put(24, k.privateSegmentFixedSize, 4);
+  put(28, k.groupSegmentFixedSize + cfg.dynamicLdsBytes, 4);
+  put(32, m.imageAddress + k.descriptorOffset, 8);
+  put(40, kernargMem.a, 8);
+  device.copyIn(packetMem.a, packet, sizeof packet);
+
+  emu::DispatchSetup s;
+  s.program = &prog;
+  s.memory = &dev.memory;
+  s.descriptor = k.descriptor;
+  s.grid = {cfg.grid.x, cfg.grid.y, cfg.grid.z};
+  s.block = {cfg.block.x, cfg.block.y, cfg.block.z};
+  s.kernargAddress = kernargMem.a;
+  s.dispatchPacketAddress = packetMem.a;
+  s.queueAddress = dev.queueAddress;
+  s.ldsBytes = k.groupSegmentFixedSize + cfg.dynamicLdsBytes;
+  s.maxInstructionsPerWave = dev.options.maxInstructionsPerWave;
+  emu::DispatchResult r = emu::dispatch(s, dev.pool);
+  result.waveInstructions = r.waveInstructions;
+  result.waves = r.waves;
+  if (r.fault) {
+    Fault f;
+    f.kind = kindOf(r.fault->kind);
+    f.kernel = k.name;
+    f.workgroup = {r.fault->workgroup.x, r.fault->workgroup.y, r.fault->workgroup.z};
+    f.wave = r.fault->wave;
+    f.lane = r.fault->lane;
+    f.pc = r.fault->pc;
+    f.pcOffset = r.fault->pc - (m.imageAddress + k.codeOffset);
+    f.address = r.fault->address;
+    f.bytes = r.fault->bytes;
+    f.write = r.fault->write;
+    f.instruction = r.fault->instruction;
+    f.detail = r.fault->detail;
+    result.error = describe(f, dev.options.maxInstructionsPerWave);
+    result.fault = std::move(f);
+  }
+  return result;
+}
+
+} // namespace
+
+LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
+                    const LaunchConfig &config, const KernelArgs &args) {
+  return run(device, module, kernel, config, &args, {});
+}
+
+LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
+                    const LaunchConfig &config, std::span<const uint8_t> kernargBytes) {
+  return run(device, module, kernel, config, nullptr, kernargBytes);
+}
+
+} // namespace gcnkit::runtime
