@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Disassembly throughput, gcnkit vs LLVM, measured side by side in one run on the same input:
+# Throughput, gcnkit vs LLVM, measured side by side in one run on the same inputs:
 #   1. `gcnkit dis` vs `llvm-mc-19 -disassemble` on 1,000,000 instructions of llvm-mc hex text;
 #   2. `gcnkit dis` vs `llvm-objdump-19 -d` on an ELF object holding the same instructions;
-#   3. the in-process Google Benchmark figures (bench/bench_disasm.cpp).
-# The input: valid gfx1100 encodings from the differential test's generators (gcnkit-bench-input),
-# minus any llvm-mc-19 rejects, repeated to 1,000,000 lines. Both tools' outputs are compared too.
+#   3. `gcnkit asm` vs `llvm-mc-19` assembling a 1,000,000-line source, to the -show-encoding
+#      listing and with -filetype=obj;
+#   4. the in-process Google Benchmark figures (bench/bench_disasm.cpp, bench/bench_asm.cpp).
+# The disassembler input: valid gfx1100 encodings from the differential test's generators
+# (gcnkit-bench-input), minus any llvm-mc-19 rejects, repeated to 1,000,000 lines. The assembler
+# input: the same encodings as llvm-mc-19 disassembles them (every family), with clang-19's code
+# for the example kernels (labels, branches, comments, calls) interleaved, minus any line either
+# assembler rejects. Both tools' outputs are compared too.
 #   BENCH_INSTRUCTIONS (default 1000000), BENCH_RUNS (best of, default 3),
-#   BENCH_BUILD_DIR (default build-bench)
+#   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis or asm: one half only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BENCH_BUILD_DIR:-build-bench}
@@ -23,6 +28,7 @@ if ! ninja -C "$build" -j "${JOBS:-2}" gcnkit gcnkit-bench-input gcnkit_bench >"
 fi
 "$build/bench/gcnkit-bench-input" --count 200000 --seed 1 >"$work/pool.hex"
 
+if [ "${BENCH_ONLY:-dis}" != asm ]; then
 python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
 import os, re, subprocess, sys, time
 
@@ -86,6 +92,118 @@ for title, ours, ref in [
     print(f"  speed-up: {lw / gw:.1f}x wall, {lc / max(gc, 1e-9):.1f}x cpu; "
           f"{compare(title, work + '/ours.txt', work + '/ref.txt')}")
 PY
+fi
+
+if [ "${BENCH_ONLY:-asm}" != dis ]; then
+# Clang's code for the example kernels, for the assembler input.
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/reduce.cl \
+  -o "$work/reduce.s"
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/saxpy.cl \
+  -o "$work/saxpy.s"
+clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfx1100 -O2 -S \
+  examples/histogram.hip -o "$work/histogram.s"
+python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
+import os, re, subprocess, sys, time
+
+work, gcnkit, count, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+mc = ["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100"]
+ours = [gcnkit, "asm", "-arch=amdgcn", "-mcpu=gfx1100"]
+
+def rejected(argv, path):
+    """1-based numbers of the lines a tool reports an error on."""
+    err = subprocess.run(argv + [path], capture_output=True, text=True).stderr
+    name = re.escape(os.path.basename(path))
+    return {int(m.group(1)) for m in re.finditer(name + r":(\d+):\d+: error", err)}
+
+def accepted(lines, tag):
+    """The lines both assemblers accept (each line must stand on its own)."""
+    path = f"{work}/{tag}.s"
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    bad = rejected(mc + ["-show-encoding"], path) | rejected(ours + ["-show-encoding"], path)
+    return [l for i, l in enumerate(lines, 1) if i not in bad], len(bad)
+
+# Every family: the pool as llvm-mc-19 disassembles it.
+dis = subprocess.run(mc + ["-disassemble", f"{work}/pool.hex"], capture_output=True, text=True)
+pool = [l for l in dis.stdout.splitlines() if l.startswith("\t") and not l.startswith("\t.")]
+pool, pool_dropped = accepted(pool, "pool")
+
+# Clang's kernel bodies, from each function label to its .Lfunc_end, with their comments,
+# labels and .p2align; the copies get their own label names.
+bodies = []
+for name in ["reduce", "saxpy", "histogram"]:
+    body, inside = [], False
+    for l in open(f"{work}/{name}.s").read().splitlines():
+        if re.match(r"^[A-Za-z_][\w.]*:", l) and not l.startswith(".L"):
+            inside = True
+        if inside:
+            if l.startswith(".Lfunc_end"):
+                inside = False
+                bodies.append(body)
+                body = []
+            elif (not l.strip().startswith(".") or l.strip().startswith(".p2align")
+                  or re.match(r"^\.L\w+:", l)):
+                body.append(l)
+kernel = [l for b in bodies for l in b]
+kernel, kernel_dropped = accepted(kernel, "kernels")
+
+label = re.compile(r"(\.L\w+|^[A-Za-z_]\w*(?=:))")
+lines, copies, at = [], 0, 0
+while len(lines) < count:
+    for _ in range(1000):
+        lines.append(pool[at % len(pool)])
+        at += 1
+    lines += [label.sub(lambda m: f"{m.group(0)}_{copies}", l) for l in kernel]
+    copies += 1
+lines = lines[:count]
+with open(f"{work}/input.s", "w") as f:
+    f.write("\n".join(lines) + "\n")
+print(f"assembler input: {count} lines, {os.path.getsize(work + '/input.s') // (1 << 20)} MiB: "
+      f"{len(pool)} distinct llvm-mc-19 disassembly lines ({pool_dropped} dropped that either "
+      f"assembler rejects) and {copies} copies of {len(kernel)} lines of clang-19 kernel code "
+      f"({kernel_dropped} dropped)")
+
+def measure(argv, out):
+    best_wall = best_cpu = None
+    for _ in range(runs):
+        before = os.times()
+        t0 = time.perf_counter()
+        with open(out, "wb") as f:
+            subprocess.run(argv, stdout=f, stderr=subprocess.DEVNULL, check=False)
+        wall = time.perf_counter() - t0
+        after = os.times()
+        cpu = (after.children_user - before.children_user) + \
+              (after.children_system - before.children_system)
+        best_wall = wall if best_wall is None else min(best_wall, wall)
+        best_cpu = cpu if best_cpu is None else min(best_cpu, cpu)
+    return best_wall, best_cpu
+
+def row(label, wall, cpu):
+    print(f"  {label:<28} {wall:8.3f} s wall {cpu:8.3f} s cpu  "
+          f"{count / wall / 1e6:8.2f} M lines/s wall  {count / max(cpu, 1e-9) / 1e6:8.2f} M lines/s cpu")
+    return wall, cpu
+
+def compare_text(a, b):
+    g, r = open(a).read().splitlines(), open(b).read().splitlines()
+    diff = sum(1 for x, y in zip(g, r) if x != y) + abs(len(g) - len(r))
+    return "identical output" if diff == 0 else f"{diff} output lines differ"
+
+def compare_bytes(a, b):
+    return "identical objects" if open(a, "rb").read() == open(b, "rb").read() else "objects differ"
+
+src = f"{work}/input.s"
+for title, flags, out, check in [
+    ("listing (-show-encoding)", ["-show-encoding"], None, compare_text),
+    ("ELF object (-filetype=obj)", ["-filetype=obj"], "obj", compare_bytes),
+]:
+    print(f"{title}: best of {runs}")
+    g_out, r_out = f"{work}/ours.{out or 'txt'}", f"{work}/ref.{out or 'txt'}"
+    to = lambda path: ["-o", path] if out else []
+    gw, gc = row("gcnkit asm", *measure(ours + flags + [src] + to(g_out), g_out if not out else os.devnull))
+    lw, lc = row("llvm-mc-19", *measure(mc + flags + [src] + to(r_out), r_out if not out else os.devnull))
+    print(f"  speed-up: {lw / gw:.1f}x wall, {lc / max(gc, 1e-9):.1f}x cpu; {check(g_out, r_out)}")
+PY
+fi
 
 echo "in-process (Google Benchmark, 200,000-instruction pool):"
 "$build/bench/gcnkit_bench" --benchmark_min_time=0.5 2>/dev/null | grep '^BM_' || true

@@ -122,6 +122,15 @@ s_mov_b32 s0, lab2
 s_mov_b32 s0, lab3 - label
 lab3:
 s_branch gsym
+s_branch .
+s_mov_b32 s0, .+8
+.macro jump target
+s_branch \target
+.endm
+jump lab3
+s_mov_b32 s0, 4+sym
+s_sub_u32 s0, lab3, 5
+s_cmp_eq_u32 lab3, s0
 s_setpc_b64 s[0:1]
 )";
 
@@ -315,6 +324,8 @@ TEST(AsmCli, FixupErrors) {
   expectSameObject(".globl ext\ns_cbranch_scc0 ext\n", {});
   expectSameObject("s_mov_b32 s0, -sym\n", {});
   expectSameObject("s_mov_b32 s0, a - b\na:\n.data\nb:\n", {});
+  expectSameObject("s_mov_b32 s0, a-(b+4)\na:\n", {});
+  expectSameObject("s_mov_b32 s0, (a+b)*2\ns_mov_b32 s0, ~sym\ns_mov_b32 s0, sym>>2\n", {});
   // A source error: no fixup is resolved and no object written.
   expectSameObject("s_branch far\ns_bogus\n", {});
 }

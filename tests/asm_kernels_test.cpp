@@ -26,6 +26,8 @@ struct KernelSource {
   const char *text;
 };
 
+void PrintTo(const KernelSource &k, std::ostream *os) { *os << k.name; }
+
 // The builtins stand in for the OpenCL work-item functions: with -nogpulib those would be calls
 // into the device library.
 #define GCNKIT_GID "(__builtin_amdgcn_workgroup_id_x() * 64 + __builtin_amdgcn_workitem_id_x())"

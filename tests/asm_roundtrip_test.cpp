@@ -13,8 +13,9 @@
 namespace gcnkit::assembler {
 namespace {
 
-// Instruction texts llvm-mc prints for random encodings of a family.
-std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t seed) {
+// Instruction texts llvm-mc prints for random encodings of a family (disassembled in wave64
+// when asked).
+std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t seed, bool wave64) {
   difftest::Rng rng(seed);
   const difftest::FamilyGenerator *gen = nullptr;
   for (const auto &g : difftest::familyGenerators())
@@ -28,7 +29,7 @@ std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t 
              "]\n";
   }
   std::string path = difftest::writeTempFile(input, ".txt");
-  difftest::ToolRun r = difftest::llvmMcDisassemble(path, false);
+  difftest::ToolRun r = difftest::llvmMcDisassemble(path, false, wave64);
   unlink(path.c_str());
   std::vector<std::string> texts;
   std::istringstream in(r.out);
@@ -38,18 +39,37 @@ std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t 
   return texts;
 }
 
-class AsmRoundTrip : public ::testing::TestWithParam<const char *> {};
+// A family, and whether its texts are disassembled and assembled in wave64.
+struct RoundTripCase {
+  const char *family;
+  bool wave64;
+};
+
+void PrintTo(const RoundTripCase &c, std::ostream *os) {
+  *os << c.family << (c.wave64 ? " (wave64)" : "");
+}
+
+class AsmRoundTrip : public ::testing::TestWithParam<RoundTripCase> {};
 
 TEST_P(AsmRoundTrip, SameBytesOrBothReject) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
-  std::vector<std::string> texts = corpusTexts(GetParam(), 6000, 77);
+  const RoundTripCase c = GetParam();
+  std::vector<std::string> texts = corpusTexts(c.family, 6000, 77, c.wave64);
   ASSERT_GT(texts.size(), 3000u);
   AsmCompareOptions opts;
   opts.compareMessages = false; // both reject is enough here; asm_errors_test checks messages
+  opts.wave64 = c.wave64;
   EXPECT_EQ(expectSameAsLlvmMc(texts, opts), 0u) << "of " << texts.size();
 }
 
-INSTANTIATE_TEST_SUITE_P(Families, AsmRoundTrip, ::testing::Values("salu", "valu", "vop3p", "mem"));
+// Indices 0..3 are the wave32 families (--gtest_filter='*AsmRoundTrip*/1' is valu); the
+// lane-mask families follow in wave64 (4: valu, 5: vop3p).
+INSTANTIATE_TEST_SUITE_P(Families, AsmRoundTrip,
+                         ::testing::Values(RoundTripCase{"salu", false},
+                                           RoundTripCase{"valu", false},
+                                           RoundTripCase{"vop3p", false},
+                                           RoundTripCase{"mem", false}, RoundTripCase{"valu", true},
+                                           RoundTripCase{"vop3p", true}));
 
 } // namespace
 } // namespace gcnkit::assembler

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <random>
 #include <string>
 
 #include "emu_kernel_util.h"
@@ -102,26 +103,51 @@ __kernel void spin(__global volatile int *flag, __global int *out) {
   EXPECT_NE(r.error.find("100000"), std::string::npos) << r.error;
 }
 
-// LDS (DS instructions) is not emulated yet: the kernel stops at the first one, naming it.
+// f64 division (v_div_scale / v_div_fmas / v_div_fixup) is not emulated yet: the kernel stops
+// at the first such instruction, naming it.
 TEST_P(EmuFaults, UnimplementedInstructionIsNamed) {
   Device dev;
   auto m = buildModule(dev, R"(
-__kernel void lds(__global int *out) {
+__kernel void ddiv(__global double *q) {
+  int i = get_global_id(0);
+  q[i] = q[i] / q[i + 64];
+})",
+                       wave());
+  ASSERT_TRUE(m);
+  const uint64_t q = dev.alloc(128 * 8);
+  auto r =
+      runtime::launch(dev, *m, "ddiv", LaunchConfig{{64, 1, 1}, {64, 1, 1}}, KernelArgs().add(q));
+  ASSERT_TRUE(r.fault) << r.error;
+  EXPECT_EQ(r.fault->kind, Fault::Kind::UnsupportedInstruction);
+  EXPECT_NE(r.fault->instruction.find("v_div_scale_f64"), std::string::npos)
+      << r.fault->instruction;
+  EXPECT_NE(r.error.find("unsupported instruction (not implemented)"), std::string::npos)
+      << r.error;
+}
+
+// An LDS access past the work-group's LDS size stops the kernel with the lane and LDS address.
+TEST_P(EmuFaults, LdsOutOfRange) {
+  Device dev;
+  auto m = buildModule(dev, R"(
+__kernel void lds(__global int *out, int k) {
   __local int tmp[64];
   int i = get_local_id(0);
-  tmp[i] = i;
+  tmp[i * k] = i;
   __builtin_amdgcn_s_barrier();
-  out[i] = tmp[63 - i];
+  out[i] = tmp[i];
 })",
                        wave());
   ASSERT_TRUE(m);
   const uint64_t out = dev.alloc(64 * 4);
-  auto r =
-      runtime::launch(dev, *m, "lds", LaunchConfig{{64, 1, 1}, {64, 1, 1}}, KernelArgs().add(out));
+  auto r = runtime::launch(dev, *m, "lds", LaunchConfig{{64, 1, 1}, {64, 1, 1}},
+                           KernelArgs().add(out).add(3));
   ASSERT_TRUE(r.fault) << r.error;
-  EXPECT_EQ(r.fault->kind, Fault::Kind::UnsupportedInstruction);
-  EXPECT_NE(r.fault->instruction.find("ds_"), std::string::npos) << r.fault->instruction;
-  EXPECT_NE(r.error.find("unsupported instruction"), std::string::npos) << r.error;
+  EXPECT_EQ(r.fault->kind, Fault::Kind::LdsViolation);
+  EXPECT_TRUE(r.fault->write);
+  EXPECT_EQ(r.fault->address, 22u * 3 * 4); // lane 22 is the first with i * 3 >= 64
+  EXPECT_EQ(r.fault->lane, 22 % static_cast<int>(wave()));
+  EXPECT_NE(r.fault->instruction.find("ds_store_b32"), std::string::npos);
+  EXPECT_NE(r.error.find("LDS (256 bytes)"), std::string::npos) << r.error;
 }
 
 TEST_P(EmuFaults, LaunchErrors) {
@@ -194,6 +220,39 @@ TEST(EmuLoad, UndefinedSymbolIsReported) {
   ASSERT_FALSE(obj.empty());
   EXPECT_FALSE(runtime::Module::load(dev, obj, error));
   EXPECT_NE(error.find("undefined symbol 'get_global_id'"), std::string::npos) << error;
+}
+
+// Corrupted code objects either fail to load with a message or load and run into a fault or
+// an error: never a crash (the sanitizer build checks the "never").
+TEST(EmuLoad, CorruptedObjectsNeverCrash) {
+  Device dev(runtime::DeviceOptions{1, 10000});
+  std::vector<uint8_t> good = compileOpenCL(R"(
+__kernel void k(__global int *p, int n) {
+  int i = get_global_id(0);
+  for (int j = 0; j < n; ++j) p[i] += j * i;
+})",
+                                            32);
+  ASSERT_FALSE(good.empty());
+  std::mt19937 rng(11);
+  int loaded = 0;
+  for (int round = 0; round < 400; ++round) {
+    std::vector<uint8_t> bad = good;
+    for (int flips = 1 + rng() % 4; flips > 0; --flips)
+      bad[rng() % bad.size()] ^= static_cast<uint8_t>(1 + rng() % 255);
+    std::string error;
+    auto m = runtime::Module::load(dev, bad, error);
+    if (!m) {
+      EXPECT_FALSE(error.empty());
+      continue;
+    }
+    ++loaded;
+    const uint64_t p = dev.alloc(64 * 4);
+    for (const std::string &name : m->kernelNames())
+      runtime::launch(dev, *m, name, LaunchConfig{{64, 1, 1}, {64, 1, 1}},
+                      KernelArgs().add(p).add(5));
+    dev.free(p);
+  }
+  EXPECT_GT(loaded, 0);
 }
 
 TEST(EmuMemory, CopiesAreBoundsChecked) {

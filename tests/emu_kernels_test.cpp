@@ -241,6 +241,143 @@ __kernel void f64k(__global const double *a, __global double *out, __global cons
   }
 }
 
+// Work-item and work-group ids in all three dimensions, with partial groups in each.
+TEST_P(EmuKernels, Grid3DIds) {
+  auto m = buildModule(dev, R"(
+__kernel void ids(__global uint *out, uint w, uint h) {
+  uint x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+  out[(z * h + y) * w + x] = get_local_id(0) | get_local_id(1) << 4 | get_local_id(2) << 8 |
+                             get_group_id(0) << 12 | get_group_id(1) << 16 |
+                             get_group_id(2) << 20 | get_local_size(2) << 24;
+})",
+                       wave(), "-cl-std=CL2.0");
+  ASSERT_TRUE(m);
+  const uint32_t w = 7, h = 5, d = 6;
+  const runtime::Dim3 block{4, 2, 4};
+  const uint64_t out = dev.alloc(w * h * d * 4);
+  auto r = runtime::launch(dev, *m, "ids", LaunchConfig{{w, h, d}, block},
+                           KernelArgs().add(out).add(w).add(h));
+  ASSERT_TRUE(r.ok()) << r.error;
+  auto o = download<uint32_t>(dev, out, w * h * d);
+  for (uint32_t z = 0; z < d; ++z)
+    for (uint32_t y = 0; y < h; ++y)
+      for (uint32_t x = 0; x < w; ++x) {
+        const uint32_t lsz = std::min(block.z, d - z / block.z * block.z);
+        const uint32_t expect = (x % block.x) | (y % block.y) << 4 | (z % block.z) << 8 |
+                                (x / block.x) << 12 | (y / block.y) << 16 | (z / block.z) << 20 |
+                                lsz << 24;
+        ASSERT_EQ(o[(z * h + y) * w + x], expect) << x << "," << y << "," << z;
+      }
+}
+
+// 64-bit integer math on uniform values (the scalar unit: s_mul_hi, carries, s_cselect...) and
+// per lane (v_mad_u64_u32 chains, 64-bit compares), including the 64-bit division expansion.
+TEST_P(EmuKernels, Int64ScalarAndVector) {
+  auto m = buildModule(dev, R"(
+__kernel void scalar64(__global ulong *out, ulong a, ulong b, uint s, int t) {
+  uint i = get_local_id(0);
+  ulong r;
+  switch (i) {
+  case 0: r = a * b; break;
+  case 1: r = a / (b | 1); break;
+  case 2: r = a % (b | 1); break;
+  case 3: r = (a << (s & 63)) ^ (b >> (s & 31)); break;
+  case 4: r = (ulong)((long)a >> (s & 63)); break;
+  case 5: r = a > b ? a - b : b - a; break;
+  case 6: r = (ulong)(long)(t < -5 ? t * 3 : t / 3); break;
+  default: r = (a & 0xFFFF0000FFFFul) | ((b >> 7) & 0x1234); break;
+  }
+  out[i] = r + i;
+}
+__kernel void vector64(__global const ulong *in, __global ulong *out) {
+  uint i = get_local_id(0);
+  ulong x = in[i], y = in[(i + 1) & 63];
+  out[i] = x * y + x / ((y & 0xFFFF) | 1) + (x >> (i & 63)) + ((long)x < (long)y ? 1 : 2);
+})",
+                       wave());
+  ASSERT_TRUE(m);
+  const uint64_t a = 0xFEDCBA9876543210ull, b = 0x0123456789ABCDEFull;
+  const uint32_t sh = 37;
+  const int32_t t = -17;
+  const uint64_t out = dev.alloc(8 * 8);
+  auto r = runtime::launch(dev, *m, "scalar64", LaunchConfig{{8, 1, 1}, {8, 1, 1}},
+                           KernelArgs().add(out).add(a).add(b).add(sh).add(t));
+  ASSERT_TRUE(r.ok()) << r.error;
+  auto o = download<uint64_t>(dev, out, 8);
+  const uint64_t expect[8] = {a * b,
+                              a / (b | 1),
+                              a % (b | 1),
+                              (a << (sh & 63)) ^ (b >> (sh & 31)),
+                              static_cast<uint64_t>(static_cast<int64_t>(a) >> (sh & 63)),
+                              a > b ? a - b : b - a,
+                              static_cast<uint64_t>(int64_t{t < -5 ? t * 3 : t / 3}),
+                              (a & 0xFFFF0000FFFFull) | ((b >> 7) & 0x1234)};
+  for (uint32_t i = 0; i < 8; ++i)
+    EXPECT_EQ(o[i], expect[i] + i) << "case " << i;
+
+  std::vector<uint64_t> in(64);
+  std::mt19937_64 rng(13);
+  for (uint64_t &x : in)
+    x = rng();
+  const uint64_t din = upload(dev, in), dout = dev.alloc(64 * 8);
+  r = runtime::launch(dev, *m, "vector64", LaunchConfig{{64, 1, 1}, {64, 1, 1}},
+                      KernelArgs().add(din).add(dout));
+  ASSERT_TRUE(r.ok()) << r.error;
+  auto v = download<uint64_t>(dev, dout, 64);
+  for (uint32_t i = 0; i < 64; ++i) {
+    const uint64_t x = in[i], y = in[(i + 1) & 63];
+    const uint64_t e = x * y + x / ((y & 0xFFFF) | 1) + (x >> (i & 63)) +
+                       (static_cast<int64_t>(x) < static_cast<int64_t>(y) ? 1 : 2);
+    ASSERT_EQ(v[i], e) << "i=" << i;
+  }
+}
+
+// A work-group tree reduction in LDS with barriers, plus an LDS atomic counter.
+TEST_P(EmuKernels, LdsReduction) {
+  auto m = buildModule(dev, R"(
+__kernel void reduce(__global const uint *in, __global uint *sums, __global uint *counts) {
+  __local uint part[256];
+  __local uint count;
+  uint l = get_local_id(0), g = get_group_id(0);
+  if (l == 0) count = 0;
+  part[l] = in[get_global_id(0)];
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+  __builtin_amdgcn_s_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+  if (part[l] & 1) __atomic_fetch_add(&count, 1u, __ATOMIC_RELAXED);
+  for (uint s = 128; s > 0; s >>= 1) {
+    if (l < s) part[l] += part[l + s];
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+    __builtin_amdgcn_s_barrier();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+  }
+  if (l == 0) { sums[g] = part[0]; counts[g] = count; }
+})",
+                       wave());
+  ASSERT_TRUE(m);
+  const uint32_t groups = 5, n = 256 * groups;
+  std::vector<uint32_t> in(n);
+  std::mt19937 rng(17);
+  for (uint32_t &x : in)
+    x = rng() & 0xFFFFFF;
+  const uint64_t din = upload(dev, in), dsums = dev.alloc(groups * 4),
+                 dcounts = dev.alloc(groups * 4);
+  auto r = runtime::launch(dev, *m, "reduce", LaunchConfig{{n, 1, 1}, {256, 1, 1}},
+                           KernelArgs().add(din).add(dsums).add(dcounts));
+  ASSERT_TRUE(r.ok()) << r.error;
+  auto sums = download<uint32_t>(dev, dsums, groups);
+  auto counts = download<uint32_t>(dev, dcounts, groups);
+  for (uint32_t g = 0; g < groups; ++g) {
+    uint32_t sum = 0, odd = 0;
+    for (uint32_t i = 0; i < 256; ++i) {
+      sum += in[g * 256 + i];
+      odd += in[g * 256 + i] & 1;
+    }
+    EXPECT_EQ(sums[g], sum) << "group " << g;
+    EXPECT_EQ(counts[g], odd) << "group " << g;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Wave, EmuKernels, ::testing::Values(32u, 64u),
                          [](const auto &info) { return "wave" + std::to_string(info.param); });
 

@@ -17,10 +17,10 @@ std::string bytes(std::initializer_list<int> b) {
 
 TEST(EmuMsgpack, ReadsScalarsArraysAndMaps) {
   std::string error;
-  // {"a": [1, -2, 300, "xy", true, nil]}
-  auto v = parse(
-      bytes({0x81, 0xA1, 'a', 0x96, 0x01, 0xFE, 0xCD, 0x01, 0x2C, 0xA2, 'x', 'y', 0xC3, 0xC0}),
-      error);
+  // {"a": [1, -2, 300, "xy", true, nil]}; strings are views into the input, which must live on.
+  const std::string input =
+      bytes({0x81, 0xA1, 'a', 0x96, 0x01, 0xFE, 0xCD, 0x01, 0x2C, 0xA2, 'x', 'y', 0xC3, 0xC0});
+  auto v = parse(input, error);
   ASSERT_TRUE(v) << error;
   const Value *a = v->get("a");
   ASSERT_TRUE(a);

@@ -33,14 +33,19 @@ inline std::string hexBytes(std::string_view bytes) {
   return s;
 }
 
-// llvm-mc-19's outcome for each statement (one per line, gfx1100).
-inline std::vector<LlvmMcStatement> llvmMcStatements(const std::vector<std::string> &statements) {
+// llvm-mc-19's outcome for each statement (one per line, gfx1100; wave64:
+// -mattr=+wavefrontsize64).
+inline std::vector<LlvmMcStatement> llvmMcStatements(const std::vector<std::string> &statements,
+                                                     bool wave64 = false) {
   std::string src;
   for (const std::string &s : statements)
     src += s + "\n";
   std::string path = difftest::writeTempFile(src, ".s");
-  difftest::ToolRun r =
-      difftest::runTool({"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", path});
+  std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding"};
+  if (wave64)
+    argv.push_back(difftest::kWave64Attr);
+  argv.push_back(path);
+  difftest::ToolRun r = difftest::runTool(argv);
   unlink(path.c_str());
   std::vector<LlvmMcStatement> out(statements.size());
   for (LlvmMcStatement &s : out)
@@ -75,14 +80,16 @@ inline std::vector<LlvmMcStatement> llvmMcStatements(const std::vector<std::stri
 struct AsmCompareOptions {
   bool compareMessages = true; // rejected statements: same message and column
   size_t maxReported = 25;
+  bool wave64 = false; // both assemblers in wave64 (-mattr=+wavefrontsize64)
 };
 
 // Assembles each statement with gcnkit and llvm-mc-19; reports every difference. Returns the
 // number of statements that differ.
 inline size_t expectSameAsLlvmMc(const std::vector<std::string> &statements,
                                  AsmCompareOptions opts = {}) {
-  std::vector<LlvmMcStatement> want = llvmMcStatements(statements);
+  std::vector<LlvmMcStatement> want = llvmMcStatements(statements, opts.wave64);
   InstructionAssembler as;
+  as.setWave64(opts.wave64);
   size_t mismatches = 0;
   for (size_t i = 0; i < statements.size(); ++i) {
     std::vector<Token> toks = tokenize(statements[i]);

@@ -28,9 +28,16 @@ struct PrintOptions {
   uint64_t address = 0; // address of the instruction (objdump mode)
 };
 
+// The wave size code is assembled for (llvm-mc's -mattr=+wavefrontsize64). It decides what
+// lane-mask operands (compare results, carries, v_cndmask selectors, the implicit vcc of the
+// 32-bit forms) are: one SGPR in wave32, an SGPR pair in wave64. VOPD exists only in wave32.
+enum class WaveSize : uint8_t { Wave32, Wave64 };
+
 class Disassembler {
 public:
-  explicit Disassembler(isa::Target target = isa::Target::GFX1100) : target_(target) {}
+  explicit Disassembler(isa::Target target = isa::Target::GFX1100,
+                        WaveSize waveSize = WaveSize::Wave32)
+      : target_(target), waveSize_(waveSize) {}
 
   // Decodes one instruction from the front of bytes. On failure, inst.size says how many
   // bytes llvm-mc would skip (min(4, bytes.size())).
@@ -44,9 +51,11 @@ public:
   void encode(const Inst &inst, std::string &out) const;
 
   isa::Target target() const { return target_; }
+  WaveSize waveSize() const { return waveSize_; }
 
 private:
   isa::Target target_;
+  WaveSize waveSize_;
 };
 
 } // namespace gcnkit::disasm

@@ -96,7 +96,14 @@ struct LaunchConfig {
 
 // Why a kernel stopped early.
 struct Fault {
-  enum class Kind { MemoryViolation, UnsupportedInstruction, InstructionLimit, BadBranch, Trap };
+  enum class Kind {
+    MemoryViolation, // guest memory access outside every allocation
+    LdsViolation,    // LDS access beyond the work-group's LDS size
+    UnsupportedInstruction,
+    InstructionLimit,
+    BadBranch,
+    Trap
+  };
   Kind kind = Kind::MemoryViolation;
   std::string kernel;
   Dim3 workgroup;
@@ -104,7 +111,7 @@ struct Fault {
   int32_t lane = -1;     // -1: not lane specific
   uint64_t pc = 0;       // guest address of the instruction
   uint64_t pcOffset = 0; // ... relative to the kernel's entry
-  uint64_t address = 0;  // faulting guest address (memory violations, bad branches)
+  uint64_t address = 0;  // faulting address (guest or LDS), branch target
   uint32_t bytes = 0;
   bool write = false;
   std::string instruction; // disassembled

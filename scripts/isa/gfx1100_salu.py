@@ -27,6 +27,9 @@ IMM_SMALL_DEC = 3  # 0..64 decimal, larger values hex
 SPECIAL = {"hwreg": 1, "sendmsg": 2, "waitcnt": 3, "delay_alu": 4, "depctr": 5, "version": 6}
 IMM_OPTIONAL = 1 << 8  # the immediate is not printed when zero (s_endpgm)
 IMM_MUST_BE_ZERO = 1 << 9  # no operand; llvm-mc fails the decode when simm16 != 0
+# The assembler takes a label for the immediate (a PC-relative target, s_call_b64), although
+# llvm-objdump prints no branch target for it (so its kind stays Imm).
+IMM_ACCEPTS_LABEL = 1 << 10
 
 
 def _words(*ws):
@@ -208,6 +211,18 @@ def _labels(fmt_words):
     return is_label
 
 
+def _accepts_label(statement):
+    """Whether llvm-mc assembles this statement, which names the label `lab` as an operand, into
+    a branch fixup."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "a.s")
+        with open(src, "w") as f:
+            f.write("lab:\n" + statement + "\n")
+        out = subprocess.run([LLVM_MC, "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding", src],
+                             capture_output=True, text=True).stdout
+    return "fixup_si_sopp_br" in out
+
+
 def _sopk_rows():
     ops = range(32)
     # Opcodes 29..31 alias the SOP1 / SOPC / SOPP prefixes.
@@ -243,6 +258,8 @@ def _sopk_rows():
                     operands.append(Operand("SIMM16", "Label", 1, "I16"))
                 else:
                     operands.append(Operand("SIMM16", "Imm", 1, "B16"))
+                    if _accepts_label(name + " " + ", ".join(toks[:-1] + ["lab"])):
+                        flags |= IMM_ACCEPTS_LABEL
         rows.append(Row(name, "SOPK", op, operands, flags=flags))
     return rows
 

@@ -15,7 +15,7 @@ struct FieldSpec {
   std::string_view name; // without ".amdhsa_"
   Word word;
   kd::BitField bits;    // for Rsrc*/Props; width also bounds Derived values
-  int64_t defaultValue; // gfx1100, wave32
+  int64_t defaultValue; // gfx1100, wave32 (see AmdhsaKernelBuilder::valueAt for wave64)
   bool printed;         // part of llvm-mc's listing
   uint8_t userSgprs;    // user SGPRs the field enables when set
 };
@@ -100,13 +100,19 @@ AmdhsaKernelBuilder::Result AmdhsaKernelBuilder::set(std::string_view directive,
   return Result::Ok;
 }
 
+int64_t AmdhsaKernelBuilder::valueAt(size_t i) const {
+  if (values_[i] != kUnset)
+    return values_[i];
+  // The wave size a kernel declares defaults to the target's (and with it the VGPR granule).
+  if (wave64_ && kFields[i].name == "wavefront_size32")
+    return 0;
+  return kFields[i].defaultValue;
+}
+
 bool AmdhsaKernelBuilder::finish(std::string &error) {
   if (values_.empty())
     values_.assign(kFields.size(), kUnset);
-  auto value = [&](std::string_view name) {
-    size_t i = indexOf(name);
-    return values_[i] != kUnset ? values_[i] : kFields[i].defaultValue;
-  };
+  auto value = [&](std::string_view name) { return valueAt(indexOf(name)); };
   for (std::string_view req : {"next_free_vgpr", "next_free_sgpr"})
     if (values_[indexOf(req)] == kUnset) {
       error = ".amdhsa_" + std::string(req) + " directive is required";
@@ -117,7 +123,7 @@ bool AmdhsaKernelBuilder::finish(std::string &error) {
   unsigned impliedUserSgprs = 0;
   for (size_t i = 0; i < kFields.size(); ++i) {
     const FieldSpec &f = kFields[i];
-    int64_t v = values_[i] != kUnset ? values_[i] : f.defaultValue;
+    int64_t v = valueAt(i);
     auto u = static_cast<uint32_t>(v);
     switch (f.word) {
     case Word::Group:

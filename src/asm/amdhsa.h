@@ -23,7 +23,11 @@ struct AmdhsaKernel {
 // Collects the directives of one block.
 class AmdhsaKernelBuilder {
 public:
-  explicit AmdhsaKernelBuilder(std::string name) { kernel_.name = std::move(name); }
+  // wave64: the target is wave64 (-mattr=+wavefrontsize64), which .amdhsa_wavefront_size32
+  // defaults to.
+  explicit AmdhsaKernelBuilder(std::string name, bool wave64 = false) : wave64_(wave64) {
+    kernel_.name = std::move(name);
+  }
 
   enum class Result { Ok, Unknown, Repeated, OutOfRange };
   // Records `.amdhsa_<name> value` (name without the prefix).
@@ -36,8 +40,12 @@ public:
   const AmdhsaKernel &kernel() const { return kernel_; }
 
 private:
+  // The value of field i: given, or its default.
+  int64_t valueAt(size_t i) const;
+
   AmdhsaKernel kernel_;
   std::vector<int64_t> values_; // per table entry; INT64_MIN = not given
+  bool wave64_ = false;
 };
 
 } // namespace gcnkit::assembler

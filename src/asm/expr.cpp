@@ -1,6 +1,8 @@
 #include "asm/expr.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdlib>
 
 namespace gcnkit::assembler {
 
@@ -131,6 +133,13 @@ private:
       e->value = static_cast<int64_t>(t.intValue);
       return {std::move(e), 1};
     }
+    case Tok::Real: {
+      // A real in an expression stands for its IEEE double bit pattern, as in llvm-mc.
+      ++pos_;
+      auto e = node(ExprOp::Constant, t.offset);
+      e->value = std::bit_cast<int64_t>(std::strtod(std::string(t.text).c_str(), nullptr));
+      return {std::move(e), 1};
+    }
     case Tok::Identifier: {
       ++pos_;
       auto e = node(ExprOp::Symbol, t.offset);
@@ -166,7 +175,7 @@ private:
       return {std::move(e), sub.height + 1};
     }
     case Tok::Error:
-      err_ = {t.error, t.offset};
+      err_ = {std::string(t.error), t.offset};
       return {};
     default:
       err_ = {"unknown token in expression", t.offset};

@@ -45,6 +45,31 @@ bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(
 InstructionAssembler::InstructionAssembler(isa::Target target) {
   for (const InstrDesc &d : isa::instructions(target))
     byName_.emplace(std::string(d.name), &d);
+  // Every spelling that names rows -- a row's name, its base without `_e32` / `_e64`, and the
+  // base with each suffix -- gets its candidate list once, so statements only look it up.
+  auto remember = [this](std::string key) {
+    if (candidateLists_.contains(key))
+      return;
+    std::vector<Candidate> list = candidates(key);
+    if (!list.empty())
+      candidateLists_.emplace(std::move(key), std::move(list));
+  };
+  for (const InstrDesc &d : isa::instructions(target)) {
+    std::string_view base = d.name;
+    if (base.ends_with("_e32") || base.ends_with("_e64"))
+      base.remove_suffix(4);
+    remember(std::string(d.name));
+    for (std::string_view suffix : {"", "_e32", "_e64", "_dpp", "_e64_dpp"})
+      remember(std::string(base) + std::string(suffix));
+  }
+}
+
+std::span<const InstructionAssembler::Candidate>
+InstructionAssembler::lookupCandidates(std::string_view mnemonic) const {
+  auto it = candidateLists_.find(mnemonic);
+  if (it == candidateLists_.end())
+    return {};
+  return it->second;
 }
 
 std::vector<InstructionAssembler::Candidate>
@@ -94,27 +119,49 @@ InstructionAssembler::candidates(std::string_view m) const {
 
 bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruction &out,
                                   Failure &fail) const {
-  std::string mnemonic(tokens[0].text);
-  std::transform(mnemonic.begin(), mnemonic.end(), mnemonic.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  // Mnemonics are case-insensitive; no table mnemonic is longer than the buffer.
+  char lower[64];
+  const std::string_view written = tokens[0].text;
+  const size_t n = std::min(written.size(), sizeof lower);
+  for (size_t i = 0; i < n; ++i)
+    lower[i] =
+        (written[i] >= 'A' && written[i] <= 'Z') ? static_cast<char>(written[i] + 32) : written[i];
+  const std::string_view mnemonic =
+      written.size() <= sizeof lower ? std::string_view(lower, n) : std::string_view();
   // UC_VERSION_* names are constants in operand expressions.
-  SymbolResolver resolve = [this](std::string_view n) -> std::optional<ExprValue> {
-    if (std::optional<int64_t> v = saluSymbolValue(n))
+  SymbolResolver resolve = [this](std::string_view name) -> std::optional<ExprValue> {
+    if (std::optional<int64_t> v = saluSymbolValue(name))
       return ExprValue{*v, {}};
-    return resolve_ ? resolve_(n) : std::nullopt;
+    return resolve_ ? resolve_(name) : std::nullopt;
   };
+  if (wave64_) {
+    // VOPD exists only in wave32: llvm-mc says so before it reads any operand.
+    auto [first, last] = byName_.equal_range(mnemonic);
+    for (auto it = first; it != last; ++it)
+      if (it->second->format == Format::VOPD) {
+        fail = {"instruction requires wavesize=32", tokens[0].offset};
+        return false;
+      }
+  }
   for (const Token &t : tokens)
     if (t.kind == Tok::ColonColon)
       return encodeVopd(tokens, resolve, out, fail);
-  std::vector<Candidate> rows = candidates(mnemonic);
+  std::span<const Candidate> rows = lookupCandidates(mnemonic);
   if (rows.empty()) {
     fail = {"invalid instruction", tokens[0].offset};
     return false;
   }
-  // The span excludes the end-of-statement token the operand parser stops at.
-  std::vector<Token> toks(tokens.begin(), tokens.end());
-  toks.push_back(Token{});
-  std::vector<ParsedOperand> ops;
+  // The span excludes the end-of-statement token the operand parser stops at. The scratch
+  // vectors keep their capacity from statement to statement.
+  std::vector<Token> &toks = scratchTokens_;
+  toks.assign(tokens.begin(), tokens.end());
+  // The end of the statement, where errors about missing operands point (as llvm-mc's does).
+  Token end;
+  end.kind = Tok::EndOfStatement;
+  end.offset = tokens.back().offset + tokens.back().text.size();
+  toks.push_back(end);
+  std::vector<ParsedOperand> &ops = scratchOps_;
+  ops.clear();
   OperandParseError perr;
   if (!parseOperands(toks, 1, resolve, ops, perr)) {
     fail = {perr.message, perr.offset};

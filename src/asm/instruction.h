@@ -5,7 +5,9 @@
 
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "asm/match.h"
@@ -40,11 +42,22 @@ public:
     Variant variant;
   };
   std::vector<Candidate> candidates(std::string_view mnemonic) const;
+  // The same, precomputed for every spelling that has candidates (empty for others).
+  std::span<const Candidate> lookupCandidates(std::string_view mnemonic) const;
 
 private:
   std::string printWithFixups(const EncodedInstruction &inst) const;
 
   std::multimap<std::string, const isa::InstrDesc *, std::less<>> byName_;
+  struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::vector<Candidate>, StringHash, std::equal_to<>>
+      candidateLists_;
+  // Per-statement scratch space, reused so that encoding allocates nothing in the common case.
+  mutable std::vector<Token> scratchTokens_;
+  mutable std::vector<ParsedOperand> scratchOps_;
   Printer printer_;
   SymbolResolver resolve_;
   bool wave64_ = false;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace gcnkit::assembler {
@@ -55,14 +56,18 @@ enum class Tok : uint8_t {
   Dot,
 };
 
+// Small and trivially copyable (a source file becomes millions of these): the error message is
+// a string literal.
 struct Token {
   Tok kind = Tok::Eof;
+  bool intOverflow = false; // Integer: did not fit in 64 bits
   std::string_view text;    // the characters of the token in the source
   uint64_t intValue = 0;    // Integer: value modulo 2^64
-  bool intOverflow = false; // Integer: did not fit in 64 bits
   size_t offset = 0;        // position in the source buffer
-  std::string error;        // Error: what is wrong
+  // Error: what is wrong (a static message; tokens are many and must stay small).
+  std::string_view error;
 };
+static_assert(std::is_trivially_copyable_v<Token>);
 
 // Splits a buffer into tokens. Statements end at `\n`, `\r` or `\r\n`. Block comments (`/* */`)
 // are blanks; a line comment (`//` or `;` anywhere, `#` at the start of a line) ends the

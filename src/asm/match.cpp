@@ -52,6 +52,18 @@ SourceResult encodeConstantOrLiteral(const ParsedOperand &op, isa::DataType type
   return SourceResult::Mismatch;
 }
 
+ExprPtr operandExpr(const ParsedOperand &op) {
+  if (op.kind == ParsedOperand::Kind::Expression && op.expr)
+    return cloneExpr(*op.expr);
+  if (op.kind != ParsedOperand::Kind::Flag)
+    return nullptr;
+  auto e = std::make_unique<Expr>();
+  e->op = ExprOp::Symbol;
+  e->symbol = op.name;
+  e->offset = op.offset;
+  return e;
+}
+
 void appendLiteral(Fields &f, EncodedInstruction &out) {
   if (!f.literal)
     return;

@@ -95,6 +95,11 @@ enum class SourceResult : uint8_t { Ok, Mismatch, LiteralConflict };
 SourceResult encodeConstantOrLiteral(const ParsedOperand &op, isa::DataType type, Fields &f,
                                      uint32_t &enc);
 
+// The expression of an operand that names a value: its expression, or -- for a name the operand
+// parser took for a modifier (`s_branch done`, `s_mov_b32 s0, glc`) -- that name as a symbol,
+// as llvm-mc decides by position. Null for other operands.
+ExprPtr operandExpr(const ParsedOperand &op);
+
 // Appends the literal dword (with its fixup, if it names a symbol) after the encoding so far.
 void appendLiteral(Fields &f, EncodedInstruction &out);
 

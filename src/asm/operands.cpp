@@ -36,6 +36,21 @@ bool parseNumberOrExpr(std::span<const Token> toks, size_t &pos, const SymbolRes
     pos = p + 1;
     return true;
   }
+  // The common case, a lone (optionally negated) integer, needs no expression tree.
+  {
+    const bool negated = toks[p].kind == Tok::Minus;
+    const Token &num = toks[negated ? p + 1 : p];
+    const Tok after = toks[negated ? p + 2 : p + 1].kind;
+    if (num.kind == Tok::Integer && !num.intOverflow &&
+        (after == Tok::Comma || after == Tok::EndOfStatement || after == Tok::Eof ||
+         after == Tok::RBrac || after == Tok::Identifier || after == Tok::ColonColon)) {
+      const uint64_t magnitude = num.intValue;
+      op.kind = ParsedOperand::Kind::Number;
+      op.number.integer = static_cast<int64_t>(negated ? 0 - magnitude : magnitude);
+      pos = (negated ? p + 2 : p + 1);
+      return true;
+    }
+  }
   ExprError ee;
   ExprPtr e = parseExpr(toks, pos, ee);
   if (!e) {
@@ -117,7 +132,10 @@ bool parsePlainValue(std::span<const Token> toks, size_t &pos, const SymbolResol
     return true;
   }
   if (toks[p].kind == Tok::Identifier && !negative) {
-    err = {"expected an absolute expression", toks[p].offset};
+    // A modifier function inside another (`neg(neg(v1))`) is no value.
+    const bool modifier = isFunctionModifier(toks[p], toks[p + 1]);
+    err = {modifier ? "failed parsing operand." : "expected an absolute expression",
+           toks[p].offset};
     return false;
   }
   err = {"failed parsing operand.", toks[pos].offset};

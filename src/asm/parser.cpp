@@ -1,5 +1,7 @@
 #include "asm/parser.h"
 
+#include "asm/token_chunks.h"
+
 #include "asm/metadata.h"
 
 #include <algorithm>
@@ -9,14 +11,17 @@ namespace gcnkit::assembler {
 
 namespace {
 
+// llvm-mc's limit on macro invocations inside expansions (of macros, .rept or .irp).
 constexpr int kMaxMacroDepth = 20;
+// .rept / .irp have no limit in llvm-mc; here the expansions recurse, so they get a large one.
+constexpr int kMaxExpansionDepth = 256;
 // Macro, .rept and .irp expansions are held in memory and assembled like source text. One larger
 // than kMaxExpansionBytes, or more than kMaxExpandedBytes in all, is an error (llvm-mc runs out of
 // memory or time on such input: `.rept 0x7fffffff`, nested .rept, macros that call themselves
 // twice). Expansions inside expansions are charged a little more than their text, for their
-// bookkeeping; a nesting-depth error a lot more, for its diagnostics.
-constexpr size_t kMaxExpansionBytes = size_t{16} << 20;
-constexpr size_t kMaxExpandedBytes = size_t{32} << 20;
+// bookkeeping; a macro nesting-depth error a lot more, for its diagnostics.
+constexpr size_t kMaxExpansionBytes = size_t{8} << 20;
+constexpr size_t kMaxExpandedBytes = size_t{16} << 20;
 constexpr size_t kNestedExpansionCost = 256;
 constexpr size_t kDepthErrorCost = size_t{64} << 10;
 
@@ -136,16 +141,19 @@ bool Parser::run(uint32_t buffer) {
 }
 
 void Parser::processBuffer(uint32_t buffer, int depth) {
-  std::vector<Token> toks = tokenize(sm_.text(buffer));
-  size_t i = 0;
-  while (toks[i].kind != Tok::Eof && !expansionsExhausted_) {
-    size_t j = i;
-    while (!isEnd(toks[j]))
-      ++j;
-    size_t next = toks[j].kind == Tok::Eof ? j : j + 1;
-    Stmt s{std::span<const Token>(toks).subspan(i, j - i + 1), buffer};
-    statement(s, toks, next, depth);
-    i = next;
+  TokenChunks chunks(sm_.text(buffer));
+  std::vector<Token> toks;
+  while (!expansionsExhausted_ && chunks.next(toks)) {
+    size_t i = 0;
+    while (toks[i].kind != Tok::Eof && !expansionsExhausted_) {
+      size_t j = i;
+      while (!isEnd(toks[j]))
+        ++j;
+      size_t next = toks[j].kind == Tok::Eof ? j : j + 1;
+      Stmt s{std::span<const Token>(toks).subspan(i, j - i + 1), buffer};
+      statement(s, toks, next, depth);
+      i = next;
+    }
   }
 }
 
@@ -311,22 +319,32 @@ void Parser::statement(Stmt s, const std::vector<Token> &all, size_t &next, int 
   error(s, first, "unexpected token at start of statement");
 }
 
-// Directional label references (`1f`, `1b`) in operands name the temporary labels, as in
-// directives; the other tokens are handed over as they are.
+// Directional label references (`1f`, `1b`) in operands name the temporary labels, and `.`
+// a temporary label defined here, as in directives; the other tokens are handed over as they
+// are.
 void Parser::instruction(Stmt s) {
   std::span<const Token> toks = s.toks.first(s.toks.size() - 1);
   std::vector<Token> renamed;
+  std::vector<std::string> here; // names of the labels `.` stands for (the tokens view them)
   for (size_t i = 1; i < toks.size(); ++i) {
     const Token &t = toks[i];
-    if (t.kind != Tok::Identifier || !isDirectionalReference(t.text))
+    if (t.kind != Tok::Identifier || (t.text != "." && !isDirectionalReference(t.text)))
       continue;
+    if (renamed.empty()) {
+      renamed.assign(toks.begin(), toks.end());
+      here.reserve(toks.size());
+    }
+    if (t.text == ".") {
+      here.push_back(newTempLabel());
+      out_.emitLabel(here.back());
+      renamed[i].text = here.back();
+      continue;
+    }
     const std::string *label = directionalLabel(t.text);
     if (!label) {
       error(s, t, "directional label undefined");
       return;
     }
-    if (renamed.empty())
-      renamed.assign(toks.begin(), toks.end());
     renamed[i].text = *label;
   }
   if (!renamed.empty())
@@ -582,7 +600,7 @@ bool Parser::directive(Stmt s, const std::vector<Token> &all, size_t &next, int 
     return true;
   }
   if (d == ".endm" || d == ".endmacro") {
-    error(s, s.toks[0], "unexpected '" + std::string(d) + "' in file, no current macro definition");
+    error(s, s.toks[1], "unexpected '" + std::string(d) + "' in file, no current macro definition");
     return true;
   }
   return false;
@@ -695,7 +713,7 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next) {
     error(s, s.toks[1], "expected symbol name after .amdhsa_kernel");
     return;
   }
-  AmdhsaKernelBuilder kb{std::string(s.toks[1].text)};
+  AmdhsaKernelBuilder kb{std::string(s.toks[1].text), options_.wave64};
   for (;;) {
     size_t i = next;
     while (all[i].kind == Tok::EndOfStatement)
@@ -988,6 +1006,14 @@ void Parser::defineMacro(Stmt s, const std::vector<Token> &all, size_t &next) {
 }
 
 void Parser::invokeMacro(Stmt s, const Macro &m, int depth) {
+  if (depth >= kMaxMacroDepth) {
+    // Charged generously: a macro that invokes itself twice would report 2^20 of these.
+    if (chargeExpansion(kDepthErrorCost, loc(s, s.toks[0])))
+      error(s, s.toks[1],
+            "macros cannot be nested more than 20 levels deep. Use -asm-macro-max-nesting-depth "
+            "to increase this limit.");
+    return;
+  }
   // Arguments: comma- or space-separated token runs, as raw text.
   std::string_view text = sm_.text(s.buffer);
   std::vector<std::string> args;
@@ -1055,7 +1081,7 @@ void Parser::invokeMacro(Stmt s, const Macro &m, int depth) {
       break;
     }
     if (body.size() > kMaxExpansionBytes) {
-      error(s, s.toks[0], "macro expansion is too large (more than 16 MiB)");
+      error(s, s.toks[0], "macro expansion is too large (more than 8 MiB)");
       return;
     }
     if (replaced) {
@@ -1090,7 +1116,7 @@ void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token> &all
     if (!collectBody(s, all, next, false, body))
       return;
     if (!body.empty() && static_cast<uint64_t>(*n) > kMaxExpansionBytes / body.size()) {
-      error(s, s.toks[0], "'.rept' expansion is too large (more than 16 MiB)");
+      error(s, s.toks[0], "'.rept' expansion is too large (more than 8 MiB)");
       return;
     }
     std::string text;
@@ -1135,7 +1161,7 @@ void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token> &all
   std::string out;
   for (const std::string &v : values) {
     if (out.size() > kMaxExpansionBytes) {
-      error(s, s.toks[0], "'" + std::string(name) + "' expansion is too large (more than 16 MiB)");
+      error(s, s.toks[0], "'" + std::string(name) + "' expansion is too large (more than 8 MiB)");
       return;
     }
     for (size_t i = 0; i < body.size(); ++i) {
@@ -1150,22 +1176,25 @@ void Parser::repeat(Stmt s, std::string_view name, const std::vector<Token> &all
   instantiate(std::move(out), loc(s, s.toks[0]), depth);
 }
 
+bool Parser::chargeExpansion(size_t bytes, SourceLoc where) {
+  if (expansionsExhausted_)
+    return false;
+  expandedBytes_ += bytes;
+  if (expandedBytes_ <= kMaxExpandedBytes)
+    return true;
+  sm_.report(where, Severity::Error,
+             "macro and '.rept' expansions are too large (more than 16 MiB in all); "
+             "assembly stopped");
+  expansionsExhausted_ = true;
+  return false;
+}
+
 void Parser::instantiate(std::string text, SourceLoc where, int depth) {
   ++instantiations_;
-  if (expansionsExhausted_)
+  if (!chargeExpansion(text.size() + (depth > 0 ? kNestedExpansionCost : 0), where))
     return;
-  const bool tooDeep = depth + 1 > kMaxMacroDepth;
-  expandedBytes_ +=
-      text.size() + (depth > 0 ? kNestedExpansionCost : 0) + (tooDeep ? kDepthErrorCost : 0);
-  if (expandedBytes_ > kMaxExpandedBytes) {
-    sm_.report(where, Severity::Error,
-               "macro and '.rept' expansions are too large (more than 32 MiB in all); "
-               "assembly stopped");
-    expansionsExhausted_ = true;
-    return;
-  }
-  if (tooDeep) {
-    sm_.report(where, Severity::Error, "macros cannot be nested more than 20 levels deep");
+  if (depth + 1 > kMaxExpansionDepth) {
+    sm_.report(where, Severity::Error, "expansions cannot be nested more than 256 levels deep");
     return;
   }
   uint32_t buf = sm_.addBuffer("<instantiation>", std::move(text), where);

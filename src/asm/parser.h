@@ -35,6 +35,9 @@ struct ParserOptions {
   std::string targetId = "amdgcn-amd-amdhsa--gfx1100";
   // --amdhsa-code-object-version; `.amdhsa_code_object_version` overrides it.
   unsigned codeObjectVersion = 5;
+  // -mattr=+wavefrontsize64: the default of .amdhsa_wavefront_size32 (the instructions'
+  // lane masks are InstructionAssembler::setWave64).
+  bool wave64 = false;
 };
 
 class Parser {
@@ -88,6 +91,8 @@ private:
   bool collectBody(Stmt s, const std::vector<Token> &all, size_t &next, bool isMacro,
                    std::string &body);
   void instantiate(std::string text, SourceLoc where, int depth);
+  // Adds to the expansion budget; false (reported once) when it is exhausted.
+  bool chargeExpansion(size_t bytes, SourceLoc where);
 
   bool active() const { return conds_.empty() || conds_.back().active; }
   SourceLoc loc(Stmt s, const Token &t) const {

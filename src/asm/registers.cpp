@@ -203,21 +203,28 @@ RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, Re
     return RegParse::NotARegister;
   reg = Register{};
   reg.offset = t.offset;
-  if (const Special *s = findSpecial(t.text)) {
+  // Most registers are indexed (v12, s[4:7]); no special register's name parses as one, so the
+  // specials are looked up only after that fails.
+  unsigned index = 0;
+  bool hasIndex = false;
+  const RegFile *f = splitIndexedName(t.text, index, hasIndex, reg.loHalf, reg.hiHalf);
+  if (!f) {
+    const Special *s = findSpecial(t.text);
+    if (!s)
+      return RegParse::NotARegister;
     if (s->unsupported) {
       err = {s->unsupported, t.offset};
       return RegParse::Error;
     }
+    reg = Register{};
+    reg.offset = t.offset;
     reg.kind = RegKind::Special;
     reg.index = s->encoding;
     reg.count = s->count;
     ++pos;
     return RegParse::Ok;
   }
-  unsigned index = 0;
-  bool hasIndex = false;
-  const RegFile *f = splitIndexedName(t.text, index, hasIndex, reg.loHalf, reg.hiHalf);
-  if (!f || ((reg.loHalf || reg.hiHalf) && !hasIndex))
+  if ((reg.loHalf || reg.hiHalf) && !hasIndex)
     return RegParse::NotARegister;
   reg.kind = f->kind;
   if (hasIndex) {
@@ -245,18 +252,20 @@ const RegFile &fileOf(RegKind k) {
 
 // SP3 list: [s4,s5,s6,s7], [exec_lo,exec_hi], [v252].
 RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err) {
-  size_t start = pos;
   size_t listOffset = toks[pos].offset;
   ++pos;
+  // An element may itself be a bracketed list (`[[s0]]` is s0, as in llvm-mc). The brackets are
+  // counted, not recursed into, so that no depth of them exhausts the stack.
+  size_t nesting = 1;
+  while (toks[pos].kind == Tok::LBrac) {
+    ++nesting;
+    ++pos;
+  }
   Register first;
   RegParse r = parseSingle(toks, pos, first, err);
   if (r == RegParse::NotARegister) {
-    if (toks[pos].kind == Tok::RBrac) {
-      err = {"expected a register or a list of registers", toks[pos].offset};
-      return RegParse::Error;
-    }
-    pos = start;
-    return RegParse::NotARegister;
+    err = {"expected a register or a list of registers", toks[pos].offset};
+    return RegParse::Error;
   }
   if (r == RegParse::Error)
     return r;
@@ -303,11 +312,12 @@ RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, Regi
     }
     ++reg.count;
   }
-  if (toks[pos].kind != Tok::RBrac) {
-    err = {"expected a comma or a closing square bracket", toks[pos].offset};
-    return RegParse::Error;
+  for (; nesting > 0; --nesting, ++pos) {
+    if (toks[pos].kind != Tok::RBrac) {
+      err = {"expected a comma or a closing square bracket", toks[pos].offset};
+      return RegParse::Error;
+    }
   }
-  ++pos;
   if (reg.kind != RegKind::Special && !checkTuple(reg, fileOf(reg.kind), err))
     return RegParse::Error;
   return RegParse::Ok;

@@ -18,6 +18,7 @@ using Kind = ParsedOperand::Kind;
 
 // Row flags shared with the SALU codec (written by scripts/isa/gfx1100_salu.py).
 constexpr uint32_t kSaluImmOptional = 1u << 8;
+constexpr uint32_t kSaluImmAcceptsLabel = 1u << 10; // s_call_b64: a label is a branch target
 
 class RowMatcher {
 public:
@@ -32,9 +33,12 @@ private:
   Attempt tooFew() { return Attempt::tooFew(in_); }
   bool scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
   Attempt matchSmem(EncodedInstruction &out);
+  bool branchTarget(size_t i, const OperandDesc &d);
+  bool constantOrLiteral(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
   void encodeSalu(EncodedInstruction &out);
 
   bool literalConflict_ = false;
+  std::optional<Attempt> branchFailure_;
   bool glc_ = false, dlc_ = false;
   const MatchInput &in_;
   const InstrDesc &row_;
@@ -49,21 +53,52 @@ bool RowMatcher::scalarSource(const ParsedOperand &op, const OperandDesc &d, uin
       return false;
     enc = op.reg.encoding();
     return true;
-  case Kind::Number:
+  case Kind::Flag: // a symbol named like a modifier
   case Kind::Expression:
-    switch (encodeConstantOrLiteral(op, d.type, f_, enc)) {
-    case SourceResult::Ok:
-      return true;
-    case SourceResult::LiteralConflict:
-      literalConflict_ = true;
+    // Symbolic literals are 32-bit fixups: 64-bit operands take none.
+    if (d.regs != 1)
       return false;
-    case SourceResult::Mismatch:
-      return false;
+    if (op.kind == Kind::Flag) {
+      ParsedOperand symbol;
+      symbol.kind = Kind::Expression;
+      symbol.expr = operandExpr(op);
+      return constantOrLiteral(symbol, d, enc);
     }
-    return false;
+    return constantOrLiteral(op, d, enc);
+  case Kind::Number:
+    return constantOrLiteral(op, d, enc);
   default:
     return false;
   }
+}
+
+bool RowMatcher::constantOrLiteral(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc) {
+  switch (encodeConstantOrLiteral(op, d.type, f_, enc)) {
+  case SourceResult::Ok:
+    return true;
+  case SourceResult::LiteralConflict:
+    literalConflict_ = true;
+    return false;
+  case SourceResult::Mismatch:
+    return false;
+  }
+  return false;
+}
+
+// A label as a PC-relative branch target (a fixup). llvm-mc takes a bare symbol only; other
+// non-absolute expressions are a parse error, reported whatever the candidate.
+bool RowMatcher::branchTarget(size_t i, const OperandDesc &d) {
+  ExprPtr e = operandExpr(ops_[i]);
+  if (!e)
+    return false;
+  if (e->op != ExprOp::Symbol) {
+    branchFailure_ = fail(i, "expected an absolute expression or a label");
+    branchFailure_->progress = 1 << 20;
+    return false;
+  }
+  f_.branchExpr = std::move(e);
+  f_.put(d.field, 0);
+  return true;
 }
 
 Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
@@ -192,15 +227,18 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
         if (!fitsSigned(op.number.integer, 16) && !fitsUnsigned(op.number.integer, 16))
           return fail(i, "expected a 16-bit signed jump offset");
         f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
-      } else if (op.kind == Kind::Expression) {
-        f_.branchExpr = cloneExpr(*op.expr);
-        f_.put(d.field, 0);
-      } else {
-        return fail(i);
+      } else if (!branchTarget(i, d)) {
+        return branchFailure_ ? *branchFailure_ : fail(i);
       }
       break;
     case OperandKind::Imm:
     case OperandKind::Special: {
+      if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmAcceptsLabel) &&
+          op.kind != Kind::Number) {
+        if (!branchTarget(i, d))
+          return branchFailure_ ? *branchFailure_ : fail(i);
+        break;
+      }
       if (op.kind != Kind::Number || op.number.isReal)
         return fail(i);
       // llvm-mc checks 16-bit immediates against the signed or the unsigned range, by

@@ -1,8 +1,10 @@
 // Where the assembler's output goes. The parser calls these in source order; the text streamer
-// prints llvm-mc's `-show-encoding` listing, the object streamer (later) builds an ELF file.
+// prints llvm-mc's `-show-encoding` listing, the object streamer (src/elf/object_streamer.h)
+// builds an ELF file.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -87,7 +89,12 @@ public:
 class TextStreamer final : public Streamer {
 public:
   explicit TextStreamer(bool showEncoding) : showEncoding_(showEncoding) { out_ = "\t.text\n"; }
+  // The listing not yet handed to the sink (all of it without a sink).
   const std::string &text() const { return out_; }
+  // Hands the listing to `sink` in pieces of about 1 MiB as it grows, so a long listing is
+  // never held whole; text() keeps what is left for the caller to pass on at the end.
+  using Sink = std::function<void(std::string_view)>;
+  void setSink(Sink sink) { sink_ = std::move(sink); }
 
   void switchSection(const SectionSpec &section) override;
   void emitLabel(std::string_view name) override;
@@ -110,9 +117,11 @@ public:
   void emitAddrsigSym(std::string_view name) override;
 
 private:
+  void flushIfLarge();
   bool showEncoding_;
   bool codeSection_ = true; // the current section holds code (flag x)
   std::string out_;
+  Sink sink_;
 };
 
 } // namespace gcnkit::assembler

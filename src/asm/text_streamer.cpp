@@ -248,6 +248,13 @@ void TextStreamer::emitAmdgpuMetadata(const MetadataNode &root) {
   out_ += "\n\t.end_amdgpu_metadata\n";
 }
 
+void TextStreamer::flushIfLarge() {
+  if (sink_ && out_.size() >= (1u << 20)) {
+    sink_(out_);
+    out_.clear();
+  }
+}
+
 void TextStreamer::emitInstruction(std::string_view text, const EncodedInstruction &inst,
                                    SourceLoc) {
   const size_t start = out_.size();
@@ -286,6 +293,7 @@ void TextStreamer::emitInstruction(std::string_view text, const EncodedInstructi
     out_ += fixupKindName(fx);
     out_ += '\n';
   }
+  flushIfLarge();
 }
 
 } // namespace gcnkit::assembler

@@ -37,6 +37,10 @@ class FormMatcher {
 public:
   FormMatcher(const MatchInput &in, Form form) : in_(in), row_(in.row), ops_(in.ops), form_(form) {}
 
+  // Lets a scalar register stand for the 32-bit form's VGPR second source, as llvm-mc's SDWA
+  // forms (which GFX11 lacks) do: only used to tell whether such a form would match.
+  void acceptScalarVsrc1() { scalarVsrc1_ = true; }
+
   // Matches the operands; on failure the Attempt's progress is the operand index.
   Attempt match();
   // llvm-mc's checks of a matched instruction; nullopt when it passes.
@@ -79,6 +83,8 @@ private:
   const std::vector<ParsedOperand> &ops_;
   Form form_;
   bool missingFeature_ = false;
+  bool otherWaveVcc_ = false; // the implicit vcc spelled for the other wave size
+  bool scalarVsrc1_ = false;
 
   uint32_t vdst_ = 0, sdst_ = 0, src_[3] = {0, 0, 0};
   uint32_t mods_ = 0;       // the VOP3 13-bit modifier word
@@ -179,7 +185,7 @@ bool FormMatcher::matchDef(const ParsedOperand &op, const OperandDesc &d, size_t
     if (r.kind != RegKind::Special || r.index != kVcc)
       return false;
     if (r.count != laneMaskRegs(in_)) {
-      err = needsFeature(k);
+      otherWaveVcc_ = true; // see otherWaveSizeAttempt
       return false;
     }
     return true;
@@ -309,6 +315,8 @@ bool FormMatcher::matchSource(const ParsedOperand &op, const OperandDesc &d, siz
       else
         setSource(d, 256 + field);
     } else {
+      if (scalarVsrc1_ && d.field == Field::VSRC1 && isScalar(r) && widthMatches(r, d.regs))
+        return true;
       if (!isScalar(r) || d.kind == OperandKind::VReg || dppSrc0 || d.field == Field::VSRC1)
         return false;
       if (form_ == Form::E64Dpp16 || form_ == Form::E64Dpp8) {
@@ -318,7 +326,7 @@ bool FormMatcher::matchSource(const ParsedOperand &op, const OperandDesc &d, siz
       const unsigned regs = d.type == DataType::LaneMask ? laneMaskRegs(in_) : d.regs;
       if (!widthMatches(r, regs)) {
         if (d.field == Field::None && r.encoding() == kVcc)
-          err = needsFeature(k); // the wave64 spelling of the implicit vcc
+          otherWaveVcc_ = true; // see otherWaveSizeAttempt
         return false;
       }
       const unsigned enc = r.encoding();
@@ -452,7 +460,8 @@ Attempt FormMatcher::match() {
     if (!ok) {
       // llvm-mc reads the implicit vcc as a fixed token and blames the row's last operand
       // that is not one.
-      if (d.field == Field::None && d.isDef && form_ == Form::E32 && !missingFeature_) {
+      if (d.field == Field::None && d.isDef && form_ == Form::E32 && !missingFeature_ &&
+          !otherWaveVcc_) {
         size_t last = 0;
         for (unsigned n = 0; n < row_.numOperands; ++n)
           if (row_.operands[n].field != Field::None)
@@ -568,6 +577,28 @@ struct VariantForms {
   int rank; // 0: 32-bit, 1: VOP3, 2: DPP, 3: VOP3 DPP
 };
 
+// llvm-mc also knows the 32-bit forms (and their DPP forms) of the other wave size, whose
+// implicit lane mask is spelled vcc_lo in wave32 and vcc in wave64, and, without a suffix,
+// their SDWA forms, which GFX11 lacks and which take a scalar second source (SDWA VOP2 in both
+// wave sizes, SDWA VOPC with an implicit vcc only in wave64). They compete like the forms of
+// the current wave size, except that one that matches makes llvm-mc blame the mode. Returns
+// the attempt of `form` as such a form, or nothing when the row has no implicit lane mask.
+std::optional<Attempt> otherWaveSizeAttempt(const MatchInput &in, Form form) {
+  const InstrDesc &row = in.row;
+  bool implicitMask = false;
+  for (unsigned i = 0; i < row.numOperands; ++i)
+    implicitMask = implicitMask || (row.operands[i].field == Field::None &&
+                                    row.operands[i].type == DataType::LaneMask);
+  if (!implicitMask)
+    return std::nullopt;
+  const MatchInput other{row, in.ops, in.mnemonicOffset, in.variant, !in.wave64};
+  FormMatcher m(other, form);
+  if (form == Form::E32 && in.variant == Variant::Any &&
+      (row.format == Format::VOP2 || other.wave64))
+    m.acceptScalarVsrc1();
+  return m.match();
+}
+
 Attempt unsupported(const MatchInput &in, const char *variant) {
   return Attempt{false, std::string(variant) + " variant of this instruction is not supported",
                  in.mnemonicOffset, 0};
@@ -643,6 +674,11 @@ Attempt matchValu(const MatchInput &in, EncodedInstruction &out) {
       missingFeature |= m.missingFeature();
       if (a.progress > worst.progress)
         worst = a;
+      if (std::optional<Attempt> other = otherWaveSizeAttempt(in, variants[v].forms[f])) {
+        missingFeature |= other->ok;
+        if (!other->ok && other->progress > worst.progress)
+          worst = *other;
+      }
     }
     worst.progress += 1 + variants[v].rank * kVariantProgress;
     last = worst;

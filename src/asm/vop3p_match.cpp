@@ -10,6 +10,7 @@
 #include <bit>
 
 #include "asm/vop3p_modifiers.h"
+#include "isa/wave_size.h"
 
 namespace gcnkit::assembler {
 
@@ -25,7 +26,6 @@ using Kind = ParsedOperand::Kind;
 constexpr uint32_t kModifierMask = 0x1fff; // bits the instruction has no operand for
 constexpr unsigned kForceOneShift = 13;    // bits always encoded as 1
 constexpr uint32_t kOpSelHiDefaultZero = 1u << 27;
-constexpr uint32_t kSrc2Imm64 = 1u << 28;
 
 uint64_t spreadModifierBits(uint32_t m) {
   return uint64_t{m & 0xff} << 8 | uint64_t{(m >> 8) & 0x1f} << 59;
@@ -40,8 +40,15 @@ bool is32Bit(DataType t) {
   return t == DataType::B32 || t == DataType::F32 || t == DataType::I32 || t == DataType::U32;
 }
 
-// The WMMA C matrix takes immediates as 64-bit floating-point inline constants only.
-std::optional<unsigned> wmmaInlineCode(const Number &n) {
+// The WMMA C matrix takes inline constants only: 64-bit floating-point ones in wave32, the
+// 32-bit ones of an f32 operand in wave64 (whatever the matrix type).
+std::optional<unsigned> wmmaInlineCode(const Number &n, bool wave64) {
+  if (wave64) {
+    const std::optional<EncodedImm> imm = encodeImmediate(n, DataType::F32);
+    if (!imm || !imm->isInline)
+      return std::nullopt;
+    return imm->inlineCode;
+  }
   const uint64_t bits =
       n.isReal ? std::bit_cast<uint64_t>(n.real) : static_cast<uint64_t>(n.integer);
   const auto asInteger = static_cast<int64_t>(bits);
@@ -82,6 +89,7 @@ private:
 bool PackedMatcher::source(size_t s, bool dpp) {
   const ParsedOperand &op = ops_[s + 1];
   const isa::OperandDesc &d = row_.operands[s + 1];
+  const unsigned regs = isa::operandRegs(row_, s + 1, in_.wave64);
   neg_ |= static_cast<uint8_t>(op.neg ? 1u << s : 0);
   abs_ |= static_cast<uint8_t>(op.abs ? 1u << s : 0);
   // DPP reads src0 from the DPP dword and src1 from a VGPR (v_fma_mix* check this while
@@ -89,7 +97,7 @@ bool PackedMatcher::source(size_t s, bool dpp) {
   const bool vgprOnly = d.kind == OperandKind::VReg || (dpp && s == 0) ||
                         (dpp && s == 1 && (row_.modifiers & isa::mod::Abs));
   if (op.kind == Kind::Register) {
-    if (isVgpr(op, d.regs)) {
+    if (isVgpr(op, regs)) {
       src_[s] = 256 + op.reg.index;
       return true;
     }
@@ -100,17 +108,17 @@ bool PackedMatcher::source(size_t s, bool dpp) {
       return true;
     }
     if (vgprOnly || d.kind != OperandKind::VSrc || !isScalar(op.reg) ||
-        !widthMatches(op.reg, d.regs) || op.reg.hiHalf || op.reg.loHalf)
+        !widthMatches(op.reg, regs) || op.reg.hiHalf || op.reg.loHalf)
       return false;
     src_[s] = op.reg.encoding();
     return true;
   }
   if (vgprOnly || (op.kind != Kind::Number && op.kind != Kind::Expression))
     return false;
-  if (d.kind == OperandKind::VRegOrImm && (row_.flags & kSrc2Imm64)) {
+  if (d.kind == OperandKind::VRegOrImm && isa::isWmma(row_)) {
     std::optional<unsigned> code;
     if (op.kind == Kind::Number)
-      code = wmmaInlineCode(op.number);
+      code = wmmaInlineCode(op.number, in_.wave64);
     if (!code)
       return false;
     src_[s] = *code;
@@ -210,7 +218,7 @@ Attempt PackedMatcher::run(EncodedInstruction &out) {
 
   if (ops_.empty())
     return Attempt::tooFew(in_);
-  if (!isVgpr(ops_[0], row_.operands[0].regs))
+  if (!isVgpr(ops_[0], isa::operandRegs(row_, 0, in_.wave64)))
     return fail(0);
   for (unsigned s = 0; s < nsrc; ++s) {
     if (s + 1 >= ops_.size())

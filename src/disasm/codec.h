@@ -11,12 +11,15 @@
 
 namespace gcnkit::disasm::detail {
 
+// Every entry point gets the disassembler's wave size: an instruction decoded in one wave size
+// is printed and re-encoded in the same one.
 struct Codec {
   // Called with at least 4 bytes whose first dword classifies as one of the family's formats.
   // On Success sets inst.desc and inst.size; on Fail the caller skips min(4, size) bytes.
-  DecodeStatus (*decode)(isa::Format format, std::span<const uint8_t> bytes, Inst &inst);
-  void (*print)(const Inst &inst, std::string &out, const PrintOptions &opts);
-  void (*encode)(const Inst &inst, std::string &out);
+  DecodeStatus (*decode)(isa::Format format, std::span<const uint8_t> bytes, WaveSize wave,
+                         Inst &inst);
+  void (*print)(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions &opts);
+  void (*encode)(const Inst &inst, WaveSize wave, std::string &out);
 };
 
 extern const Codec kSaluCodec;  // SOP1, SOP2, SOPK, SOPC, SOPP, SMEM

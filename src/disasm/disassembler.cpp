@@ -50,7 +50,7 @@ DecodeStatus Disassembler::decode(std::span<const uint8_t> bytes, Inst &inst) co
     const uint32_t w0 = detail::readDword(bytes, 0);
     const Format f = isa::classifyGfx11(w0);
     if (const detail::Codec *c = codecFor(f)) {
-      if (c->decode(f, bytes, inst) == DecodeStatus::Success)
+      if (c->decode(f, bytes, waveSize_, inst) == DecodeStatus::Success)
         return DecodeStatus::Success;
     }
   }
@@ -61,12 +61,12 @@ DecodeStatus Disassembler::decode(std::span<const uint8_t> bytes, Inst &inst) co
 
 void Disassembler::print(const Inst &inst, std::string &out, const PrintOptions &opts) const {
   if (const detail::Codec *c = inst.desc ? codecFor(inst.desc->format) : nullptr)
-    c->print(inst, out, opts);
+    c->print(inst, waveSize_, out, opts);
 }
 
 void Disassembler::encode(const Inst &inst, std::string &out) const {
   if (const detail::Codec *c = inst.desc ? codecFor(inst.desc->format) : nullptr)
-    c->encode(inst, out);
+    c->encode(inst, waveSize_, out);
 }
 
 } // namespace gcnkit::disasm

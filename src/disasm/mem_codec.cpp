@@ -66,7 +66,7 @@ namespace {
 
 using isa::Format;
 
-DecodeStatus decode(Format f, std::span<const uint8_t> bytes, Inst &inst) {
+DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &inst) {
   switch (f) {
   case Format::DS:
     return mem::decodeDs(bytes, inst);
@@ -86,7 +86,7 @@ DecodeStatus decode(Format f, std::span<const uint8_t> bytes, Inst &inst) {
   }
 }
 
-void print(const Inst &inst, std::string &out, const PrintOptions &) {
+void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &) {
   switch (inst.desc->format) {
   case Format::DS:
     return mem::printDs(inst, out);
@@ -106,7 +106,7 @@ void print(const Inst &inst, std::string &out, const PrintOptions &) {
   }
 }
 
-void encode(const Inst &inst, std::string &out) {
+void encode(const Inst &inst, WaveSize, std::string &out) {
   switch (inst.desc->format) {
   case Format::DS:
     return mem::encodeDs(inst, out);

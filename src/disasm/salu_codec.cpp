@@ -132,7 +132,7 @@ bool isRegisterOperand(const OperandDesc &o) {
 
 // ---- Codec ----------------------------------------------------------------------------------
 
-DecodeStatus decode(Format f, std::span<const uint8_t> bytes, Inst &inst) {
+DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &inst) {
   const uint32_t w0 = readDword(bytes, 0);
   const InstrDesc *d = isa::lookup(isa::Target::GFX1100, f, opcodeOf(f, w0));
   if (!d)
@@ -212,7 +212,7 @@ void printSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
     out += " dlc";
 }
 
-void print(const Inst &inst, std::string &out, const PrintOptions &) {
+void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &) {
   const InstrDesc &d = *inst.desc;
   out += d.name;
   if (d.format == Format::SMEM) {
@@ -276,7 +276,7 @@ void encodeSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
   appendDword(out, w1);
 }
 
-void encode(const Inst &inst, std::string &out) {
+void encode(const Inst &inst, WaveSize, std::string &out) {
   const InstrDesc &d = *inst.desc;
   if (d.format == Format::SMEM) {
     encodeSmem(inst, d, out);

@@ -28,7 +28,7 @@ unsigned opcodeOf(Format f, uint32_t w0) {
   }
 }
 
-DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
+DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave, Inst &inst) {
   const uint32_t w0 = readDword(bytes, 0);
   const bool vop3 = format == Format::VOP3 || format == Format::VOP3SD;
   if (vop3 && bytes.size() < 8)
@@ -74,7 +74,7 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
   if (format == Format::VOP2 && d->numOperands == 0 && w0 != 0)
     return DecodeStatus::Fail; // v_illegal is the all-zero dword only
   inst.flags = flags;
-  View v = viewOf(inst);
+  View v = viewOf(inst, wave);
   if (vop3) {
     const uint32_t valid = (d->flags >> kModValidShift) & kModMask;
     if (v.mods & ~valid)
@@ -126,7 +126,7 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
   }
   inst.flags = flags;
   inst.size = static_cast<uint8_t>(size);
-  v = viewOf(inst);
+  v = viewOf(inst, wave);
   if (!vop3 && !(d->flags & kTrue16)) {
     // 16-bit operands of some 32-bit forms cannot name v128+ at all.
     for (unsigned i = 0; i < d->numOperands; ++i) {
@@ -149,7 +149,7 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
   // file and constants always decode, so only scalar registers need the printer's verdict.
   thread_local std::string scratch;
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc &o = d->operands[i];
+    const OperandDesc o = v.operand(i);
     if (o.field == Field::None || o.field == Field::LITERAL)
       continue;
     unsigned enc = v.field(o.field);
@@ -166,8 +166,8 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
   return DecodeStatus::Success;
 }
 
-void print(const Inst &inst, std::string &out, const PrintOptions &) {
-  printView(viewOf(inst), out);
+void print(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions &) {
+  printView(viewOf(inst, wave), out);
 }
 
 // ---- encode --------------------------------------------------------------------------------
@@ -181,14 +181,14 @@ unsigned alignedScalar(unsigned enc, unsigned regs) {
   return base + ((enc - base) & ~mask);
 }
 
-void encode(const Inst &inst, std::string &out) {
-  const View v = viewOf(inst);
+void encode(const Inst &inst, WaveSize wave, std::string &out) {
+  const View v = viewOf(inst, wave);
   const InstrDesc *d = v.d;
   uint32_t w0 = v.w0, w1 = v.w1;
   bool hasLit = false;
   uint32_t lit = 0;
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc &o = d->operands[i];
+    const OperandDesc o = v.operand(i);
     if (o.field == Field::LITERAL) {
       hasLit = true;
       lit = v.extra;
@@ -236,7 +236,7 @@ void encode(const Inst &inst, std::string &out) {
     }
   }
   for (unsigned i = 0; i < d->numOperands; ++i) {
-    const OperandDesc &o = d->operands[i];
+    const OperandDesc o = v.operand(i);
     if (o.field == Field::VDST && o.kind != OperandKind::VReg) {
       // A scalar destination naming a constant re-encodes from the constant's value.
       const unsigned shift = v.vop3 ? 0 : 17;
@@ -246,6 +246,9 @@ void encode(const Inst &inst, std::string &out) {
               ? static_cast<unsigned>(valuImmediateValue(enc, DataType::B32, v.lit)) & 0xff
               : alignedScalar(enc, o.regs);
       w0 = (w0 & ~(0xffu << shift)) | (field << shift);
+    } else if (o.field == Field::SDST) { // VOP3SD carry-out / scale flag, a pair in wave64
+      const unsigned field = alignedScalar(v.field(Field::SDST), o.regs);
+      w0 = (w0 & ~(0x7fu << 8)) | (field << 8);
     }
   }
   if (v.vop3) {

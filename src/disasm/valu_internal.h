@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gcnkit/disasm.h"
+#include "isa/wave_size.h"
 
 namespace gcnkit::disasm::detail::valu {
 
@@ -45,9 +46,17 @@ inline constexpr unsigned kNegBit = 10;  // 3 bits
 struct View {
   const InstrDesc *d;
   bool vop3, dpp16, dpp8;
+  bool wave64;            // lane masks are SGPR pairs
   uint32_t w0, w1, extra; // extra: DPP dword or literal
   uint32_t lit;           // the literal dword
   uint32_t mods;          // 13-bit modifier word (VOP3)
+
+  // Operand i of the row, with its register count in this wave size (lane masks).
+  OperandDesc operand(unsigned i) const {
+    OperandDesc o = d->operands[i];
+    o.regs = static_cast<uint8_t>(isa::operandRegs(*d, i, wave64));
+    return o;
+  }
 
   // The raw value of an encoding field (VSRC1: the 8-bit VGPR number).
   uint32_t field(Field f) const {
@@ -81,7 +90,7 @@ struct View {
 };
 
 // The view of a decoded instruction.
-View viewOf(const Inst &inst);
+View viewOf(const Inst &inst, WaveSize wave);
 
 // Source operands (SRC0/1/2, VSRC1) and their index 0..2.
 bool isSource(const OperandDesc &o);
@@ -94,7 +103,8 @@ bool takesInputModifiers(const OperandDesc &o);
 // value first; an f64 source sharing it then sees that value instead of literal << 32.
 bool literalTakenAs32(const View &v, const OperandDesc &o);
 
-// Appends operand `opIndex` of the row; false when llvm-mc cannot decode it.
+// Appends operand `opIndex` of the row (o: v.operand(opIndex)); false when llvm-mc cannot decode
+// it.
 bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsigned opIndex);
 
 // Appends the whole instruction text.

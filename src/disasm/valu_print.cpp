@@ -10,9 +10,10 @@
 
 namespace gcnkit::disasm::detail::valu {
 
-View viewOf(const Inst &inst) {
+View viewOf(const Inst &inst, WaveSize wave) {
   View v{};
   v.d = inst.desc;
+  v.wave64 = wave == WaveSize::Wave64;
   v.vop3 = inst.flags & kIsVop3;
   v.dpp16 = inst.flags & kDpp16;
   v.dpp8 = inst.flags & kDpp8;
@@ -149,8 +150,8 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
 
 bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsigned opIndex) {
   switch (o.field) {
-  case Field::None:
-    out += "vcc_lo";
+  case Field::None: // the implicit vcc of the 32-bit forms
+    out += o.regs == 2 ? "vcc" : "vcc_lo";
     return true;
   case Field::LITERAL:
     appendHex(out, v.extra);
@@ -175,6 +176,8 @@ bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsign
       return true;
     }
     if (enc == 254) {
+      if (o.regs == 2)
+        return false; // no 64-bit register class names lds_direct (a wave64 lane mask)
       out += "src_lds_direct";
       appendInvalidRegister(out, o.type == DataType::LaneMask ? "SReg_1" : "SReg_32");
       return true;
@@ -256,7 +259,7 @@ void printView(const View &v, std::string &out) {
   const InstrDesc *d = v.d;
   for (unsigned i = 0; i < d->numOperands; ++i) {
     out += i == 0 ? " " : ", ";
-    appendOperand(out, v, d->operands[i], i);
+    appendOperand(out, v, v.operand(i), i);
   }
   if (v.vop3) {
     if ((d->modifiers & isa::mod::OpSel)) {

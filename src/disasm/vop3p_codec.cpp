@@ -9,11 +9,14 @@ namespace {
 
 using isa::Format;
 
-DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
+DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave, Inst &inst) {
   switch (format) {
   case Format::VOP3P:
-    return vop3p::decodePacked(bytes, inst);
+    return vop3p::decodePacked(bytes, wave, inst);
   case Format::VOPD:
+    // Dual issue exists only in wave32: llvm-mc rejects every VOPD encoding in wave64.
+    if (wave == WaveSize::Wave64)
+      return DecodeStatus::Fail;
     return vop3p::decodeDual(bytes, inst);
   case Format::VINTERP:
     return vop3p::decodeInterp(bytes, inst);
@@ -24,10 +27,10 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, Inst &inst) {
   }
 }
 
-void print(const Inst &inst, std::string &out, const PrintOptions &) {
+void print(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions &) {
   switch (inst.desc->format) {
   case Format::VOP3P:
-    return vop3p::printPacked(inst, out);
+    return vop3p::printPacked(inst, wave, out);
   case Format::VOPD:
     return vop3p::printDual(inst, out);
   case Format::VINTERP:
@@ -39,10 +42,10 @@ void print(const Inst &inst, std::string &out, const PrintOptions &) {
   }
 }
 
-void encode(const Inst &inst, std::string &out) {
+void encode(const Inst &inst, WaveSize wave, std::string &out) {
   switch (inst.desc->format) {
   case Format::VOP3P:
-    return vop3p::encodePacked(inst, out);
+    return vop3p::encodePacked(inst, wave, out);
   case Format::VOPD:
     return vop3p::encodeDual(inst, out);
   case Format::VINTERP:

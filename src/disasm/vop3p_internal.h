@@ -10,9 +10,9 @@
 
 namespace gcnkit::disasm::detail::vop3p {
 
-DecodeStatus decodePacked(std::span<const uint8_t> bytes, Inst &inst);
-void printPacked(const Inst &inst, std::string &out);
-void encodePacked(const Inst &inst, std::string &out);
+DecodeStatus decodePacked(std::span<const uint8_t> bytes, WaveSize wave, Inst &inst);
+void printPacked(const Inst &inst, WaveSize wave, std::string &out);
+void encodePacked(const Inst &inst, WaveSize wave, std::string &out);
 
 DecodeStatus decodeDual(std::span<const uint8_t> bytes, Inst &inst);
 void printDual(const Inst &inst, std::string &out);

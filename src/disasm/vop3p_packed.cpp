@@ -6,6 +6,7 @@
 #include "disasm/dpp.h"
 #include "disasm/operands.h"
 #include "disasm/vop3p_internal.h"
+#include "isa/wave_size.h"
 
 namespace gcnkit::disasm::detail::vop3p {
 
@@ -22,7 +23,7 @@ constexpr uint32_t kModifierMask = 0x1fff;
 constexpr unsigned kForceOneShift = 13;
 constexpr uint32_t kSrc2MustBeZero = 1u << 26;
 constexpr uint32_t kOpSelHiDefaultZero = 1u << 27;
-constexpr uint32_t kSrc2Imm64 = 1u << 28;
+constexpr uint32_t kSrc2Imm64 = isa::kVop3pSrc2Imm64; // WMMA (isa/wave_size.h)
 constexpr uint32_t kDppSrc1VgprOnly = 1u << 29;
 
 // Inst::flags.
@@ -58,6 +59,15 @@ OperandKind srcKind(const InstrDesc &d, unsigned i, bool dpp) {
   return d.operands[i + 1].kind;
 }
 
+// The WMMA C matrix takes 64-bit immediates in wave32 only (isa/wave_size.h).
+bool src2Imm64(const InstrDesc &d, WaveSize wave) {
+  return (d.flags & kSrc2Imm64) && wave == WaveSize::Wave32;
+}
+
+unsigned operandRegs(const InstrDesc &d, unsigned op, WaveSize wave) {
+  return isa::operandRegs(d, op, wave == WaveSize::Wave64);
+}
+
 bool srcDecodes(OperandKind kind, unsigned enc, unsigned regs) {
   if (kind == OperandKind::VSrc)
     return !((enc >= 209 && enc <= 234) || enc == 249 || enc == 250);
@@ -65,8 +75,10 @@ bool srcDecodes(OperandKind kind, unsigned enc, unsigned regs) {
 }
 
 // The immediate type of source i.
-DataType immType(const InstrDesc &d, unsigned i) {
-  return (i == 2 && (d.flags & kSrc2Imm64)) ? DataType::F64 : d.operands[i + 1].type;
+DataType immType(const InstrDesc &d, unsigned i, WaveSize wave) {
+  if (i == 2 && (d.flags & kSrc2Imm64))
+    return wave == WaveSize::Wave32 ? DataType::F64 : DataType::B32;
+  return d.operands[i + 1].type;
 }
 
 // The WMMA C matrix takes its literal as a 64-bit floating-point operand: llvm-mc's decoder
@@ -96,7 +108,7 @@ unsigned inlineCode64(uint64_t v) {
   return 0;
 }
 
-void appendSrc(const Inst &inst, unsigned i, std::string &out) {
+void appendSrc(const Inst &inst, unsigned i, WaveSize wave, std::string &out) {
   const InstrDesc &d = *inst.desc;
   const uint64_t q = word64(inst);
   if (i == 0 && isDpp(inst)) {
@@ -104,14 +116,14 @@ void appendSrc(const Inst &inst, unsigned i, std::string &out) {
     return;
   }
   const unsigned enc = srcField(q, i);
-  const unsigned regs = d.operands[i + 1].regs;
+  const unsigned regs = operandRegs(d, i + 1, wave);
   const uint32_t lit = literalOf(inst);
   switch (srcKind(d, i, isDpp(inst))) {
   case OperandKind::VSrc:
     appendValuSrc(out, enc, regs, d.operands[i + 1].type, lit);
     return;
   case OperandKind::VRegOrImm:
-    if (enc == sreg::kLiteral && (d.flags & kSrc2Imm64)) {
+    if (enc == sreg::kLiteral && src2Imm64(d, wave)) {
       const uint64_t v = wmmaLiteralValue(q, lit);
       if (const unsigned code = inlineCode64(v))
         appendInlineConstant(out, code, DataType::F64);
@@ -120,7 +132,7 @@ void appendSrc(const Inst &inst, unsigned i, std::string &out) {
       return;
     }
     if (isImmediateSrc(enc)) {
-      appendValuSrc(out, enc, 1, immType(d, i), lit);
+      appendValuSrc(out, enc, 1, immType(d, i, wave), lit);
       return;
     }
     [[fallthrough]];
@@ -151,7 +163,7 @@ unsigned bitAt(uint64_t q, unsigned b) { return static_cast<unsigned>((q >> b) &
 
 } // namespace
 
-DecodeStatus decodePacked(std::span<const uint8_t> bytes, Inst &inst) {
+DecodeStatus decodePacked(std::span<const uint8_t> bytes, WaveSize wave, Inst &inst) {
   if (bytes.size() < 8)
     return DecodeStatus::Fail;
   const uint32_t w0 = readDword(bytes, 0);
@@ -166,7 +178,7 @@ DecodeStatus decodePacked(std::span<const uint8_t> bytes, Inst &inst) {
     return DecodeStatus::Fail;
   if ((d->flags & kSrc2MustBeZero) && srcField(q, 2) != 0)
     return DecodeStatus::Fail;
-  if (isa::bits(w0, 7, 0) + d->operands[0].regs > 256)
+  if (isa::bits(w0, 7, 0) + operandRegs(*d, 0, wave) > 256)
     return DecodeStatus::Fail;
   size_t size = 8;
   uint8_t flags = 0;
@@ -182,7 +194,7 @@ DecodeStatus decodePacked(std::span<const uint8_t> bytes, Inst &inst) {
     if (i == 0 && flags)
       continue;
     const unsigned enc = srcField(q, i);
-    if (!srcDecodes(srcKind(*d, i, flags != 0), enc, d->operands[i + 1].regs))
+    if (!srcDecodes(srcKind(*d, i, flags != 0), enc, operandRegs(*d, i + 1, wave)))
       return DecodeStatus::Fail;
     literal = literal || enc == sreg::kLiteral;
   }
@@ -200,7 +212,7 @@ DecodeStatus decodePacked(std::span<const uint8_t> bytes, Inst &inst) {
   return DecodeStatus::Success;
 }
 
-void printPacked(const Inst &inst, std::string &out) {
+void printPacked(const Inst &inst, WaveSize wave, std::string &out) {
   const InstrDesc &d = *inst.desc;
   const uint64_t q = word64(inst);
   const unsigned nsrc = d.numOperands - 1u;
@@ -208,7 +220,7 @@ void printPacked(const Inst &inst, std::string &out) {
   if (isDpp(inst))
     out += "_e64_dpp";
   out += ' ';
-  appendVGPR(out, inst.words[0] & 0xff, d.operands[0].regs);
+  appendVGPR(out, inst.words[0] & 0xff, operandRegs(d, 0, wave));
   // v_fma_mix* use NEG / NEG_HI as per-source neg / abs; the others print them as lists.
   const bool sourceMods = d.modifiers & isa::mod::Abs;
   for (unsigned i = 0; i < nsrc; ++i) {
@@ -221,7 +233,7 @@ void printPacked(const Inst &inst, std::string &out) {
       out += negCall ? "neg(" : "-";
     if (abs)
       out += '|';
-    appendSrc(inst, i, out);
+    appendSrc(inst, i, wave, out);
     if (abs)
       out += '|';
     if (negCall)
@@ -257,7 +269,7 @@ void printPacked(const Inst &inst, std::string &out) {
     appendDpp8(out, inst.words[2], srcField(q, 0) == sreg::kDpp8Fi);
 }
 
-void encodePacked(const Inst &inst, std::string &out) {
+void encodePacked(const Inst &inst, WaveSize wave, std::string &out) {
   const InstrDesc &d = *inst.desc;
   const bool dpp = isDpp(inst);
   const uint32_t lit = literalOf(inst);
@@ -270,7 +282,7 @@ void encodePacked(const Inst &inst, std::string &out) {
     const unsigned enc = srcField(q, i);
     const OperandKind kind = srcKind(d, i, dpp);
     unsigned field;
-    if (kind == OperandKind::VRegOrImm && enc == sreg::kLiteral && (d.flags & kSrc2Imm64)) {
+    if (kind == OperandKind::VRegOrImm && enc == sreg::kLiteral && src2Imm64(d, wave)) {
       const uint64_t v = wmmaLiteralValue(word64(inst), lit);
       field = inlineCode64(v);
       if (!field) {
@@ -282,14 +294,14 @@ void encodePacked(const Inst &inst, std::string &out) {
       }
     } else if (kind == OperandKind::VSrc ||
                (kind == OperandKind::VRegOrImm && isImmediateSrc(enc))) {
-      const ValuSrcEncoding e = reencodeValuSrc(enc, immType(d, i), lit);
+      const ValuSrcEncoding e = reencodeValuSrc(enc, immType(d, i, wave), lit);
       field = e.field;
       if (e.hasLiteral && !haveLiteral) {
         haveLiteral = true;
         literal = e.literal;
       }
     } else {
-      field = vgprOnlySrcField(enc, d.operands[i + 1].regs, lit);
+      field = vgprOnlySrcField(enc, operandRegs(d, i + 1, wave), lit);
     }
     q = withSrcField(q, i, field);
   }

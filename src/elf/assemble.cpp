@@ -7,13 +7,17 @@
 
 namespace gcnkit::elf {
 
-AssembleResult assemble(std::string name, std::string source, const AssembleOptions &options) {
+AssembleResult assemble(std::string name, std::string source, const AssembleOptions &options,
+                        const ListingSink &listingSink) {
   assembler::SourceManager sm;
   const uint32_t buffer = sm.addBuffer(std::move(name), std::move(source));
   // The listing prints each instruction as the disassembler prints its bytes.
   assembler::InstructionAssembler instructions(isa::Target::GFX1100);
-  instructions.setPrinter([dis =
-                               disasm::Disassembler(isa::Target::GFX1100)](std::string_view bytes) {
+  instructions.setWave64(options.wave64);
+  const disasm::WaveSize wave =
+      options.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32;
+  instructions.setPrinter([dis = disasm::Disassembler(isa::Target::GFX1100, wave)](
+                              std::string_view bytes) {
     std::string text;
     disasm::Inst inst;
     std::span<const uint8_t> code(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
@@ -24,6 +28,7 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
   assembler::ParserOptions po;
   po.amdhsa = options.amdhsa;
   po.codeObjectVersion = options.codeObjectVersion;
+  po.wave64 = options.wave64;
   AssembleResult result;
   if (options.object) {
     ObjectOptions oo;
@@ -37,6 +42,8 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
       result.output = streamer.finish(parser.codeObjectVersion());
   } else {
     assembler::TextStreamer streamer(options.showEncoding);
+    if (listingSink)
+      streamer.setSink(listingSink);
     assembler::Parser parser(sm, streamer, &instructions, po);
     instructions.setResolver([&parser](std::string_view n) { return parser.lookupSymbol(n); });
     parser.run(buffer);

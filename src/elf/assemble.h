@@ -3,16 +3,21 @@
 // disassembler's printer for the listing, and the listing or the ELF object streamer.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace gcnkit::elf {
+
+// Where a listing goes as it is produced (in pieces; the rest ends up in output).
+using ListingSink = std::function<void(std::string_view)>;
 
 struct AssembleOptions {
   bool amdhsa = false;       // -triple=amdgcn-amd-amdhsa (else -arch=amdgcn)
   bool object = false;       // -filetype=obj (else the listing)
   bool showEncoding = false; // listing: -show-encoding
-  // -mattr=+wavefrontsize64. Recorded for the matchers (VOPC / carry lane masks are 64-bit
-  // in wave64); not yet used by them.
+  // -mattr=+wavefrontsize64: lane masks (VOPC results, carries, v_cndmask selectors) are
+  // SGPR pairs, VOPD is rejected, and .amdhsa_wavefront_size32 defaults to 0.
   bool wave64 = false;
   unsigned codeObjectVersion = 5; // --amdhsa-code-object-version
 };
@@ -24,6 +29,9 @@ struct AssembleResult {
 };
 
 // `name` is the file name diagnostics show.
-AssembleResult assemble(std::string name, std::string source, const AssembleOptions &options);
+// A listing is handed to `listingSink` piecewise as it grows, when one is given; output then
+// keeps only the tail.
+AssembleResult assemble(std::string name, std::string source, const AssembleOptions &options,
+                        const ListingSink &listingSink = {});
 
 } // namespace gcnkit::elf

@@ -239,14 +239,19 @@ struct ObjectStreamer::Impl {
     return v;
   }
 
-  // `a - b` with a and b labels of different sections (llvm-mc names this error).
-  bool crossSectionDifference(const Expr &e) {
-    if (e.op != ExprOp::Sub || !e.lhs || !e.rhs)
-      return false;
-    std::string err;
-    std::optional<ExprValue> l = evaluate(*e.lhs, err), r = evaluate(*e.rhs, err);
-    return l && r && !l->symbol.empty() && !r->symbol.empty() && l->symbol[0] == '\x01' &&
-           r->symbol[0] == '\x01' && l->symbol != r->symbol;
+  // Why an expression is not relocatable, in llvm-mc's words for the cases it names: `a - b`
+  // with a and b labels of different sections, or with b undefined.
+  std::string unrelocatableReason(const Expr &e) {
+    if (e.op == ExprOp::Sub && e.lhs && e.rhs) {
+      std::string err;
+      std::optional<ExprValue> l = evaluate(*e.lhs, err), r = evaluate(*e.rhs, err);
+      if (r && !r->isAbsolute() && r->symbol[0] != '\x01')
+        return "symbol '" + r->symbol + "' can not be undefined in a subtraction expression";
+      if (l && r && !l->isAbsolute() && !r->isAbsolute() && l->symbol[0] == '\x01' &&
+          r->symbol[0] == '\x01' && l->symbol != r->symbol)
+        return "Cannot represent a difference across sections";
+    }
+    return "expected relocatable expression";
   }
 
   // The symbol a relocation names: a global (or undefined) symbol named directly by the
@@ -538,8 +543,7 @@ std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
     std::string err;
     std::optional<ExprValue> v = m.evaluate(*f.expr, err);
     if (!v) {
-      report(f, m.crossSectionDifference(*f.expr) ? "Cannot represent a difference across sections"
-                                                  : "expected relocatable expression");
+      report(f, m.unrelocatableReason(*f.expr));
       continue;
     }
     ObjectSection &s = m.sections[f.section];

@@ -131,6 +131,7 @@ int runGroup(Worker &wk, const DispatchSetup &s, const Dim3 &id, const Dim3 &siz
     wk.waves[i].group = &wk.group;
   }
   wk.waveCount += count;
+  std::fill(wk.lds.begin(), wk.lds.end(), 0); // deterministic, whatever the previous group left
   for (;;) {
     for (uint32_t i = 0; i < count; ++i) {
       Wave &w = wk.waves[i];

@@ -107,6 +107,19 @@ struct Encoding {
       default:
         return 0;
       }
+    case Format::DS:
+      switch (f) {
+      case Field::VADDR:
+        return isa::bits(w(1), 7, 0) + 256;
+      case Field::DATA0:
+        return isa::bits(w(1), 15, 8) + 256;
+      case Field::DATA1:
+        return isa::bits(w(1), 23, 16) + 256;
+      case Field::VDST:
+        return isa::bits(w(1), 31, 24) + 256;
+      default:
+        return 0;
+      }
     case Format::FLAT:
     case Format::GLOBAL:
     case Format::SCRATCH:
@@ -283,6 +296,7 @@ struct Builder {
     case Field::VSRC1Y:
     case Field::SOFFSET:
     case Field::SADDR:
+    case Field::DATA1:
       return 1;
     default: // SRC2, VDATA, the fmaak / fmamk constant, implicit VCC
       return 2;
@@ -296,6 +310,14 @@ struct Builder {
     const Encoding e{inst};
     const Format fmt = row.format;
     const bool vop3 = fmt == Format::VOP3 || fmt == Format::VOP3SD;
+    const bool memory = fmt == Format::DS || fmt == Format::GLOBAL || fmt == Format::FLAT;
+    if (fmt == Format::DS) {
+      if (isa::bits(e.w(0), 17, 17)) {
+        why = "GDS not emulated";
+        return false;
+      }
+      d.imm = static_cast<int32_t>(isa::bits(e.w(0), 15, 0)); // offset1:offset0
+    }
     for (unsigned i = 0; i < row.numOperands; ++i) {
       const OperandDesc &o = row.operands[i];
       const unsigned regs = o.type == DataType::LaneMask ? info.waveSize / 32 : o.regs;
@@ -341,7 +363,7 @@ struct Builder {
       default:
         break;
       }
-      if (is16(o.type)) {
+      if (is16(o.type) && !memory) {
         why = "16-bit operands not emulated";
         return false;
       }

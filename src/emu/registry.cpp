@@ -33,6 +33,7 @@ const Registry &registry() {
     registerValuFloat(reg);
     registerVopc(reg);
     registerGlobal(reg);
+    registerLds(reg);
     return reg;
   }();
   return r;

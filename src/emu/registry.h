@@ -39,6 +39,7 @@ void registerValuInt(Registry &r);   // integer / bitwise VALU, carries, cross-l
 void registerValuFloat(Registry &r); // f32 / f64 VALU and conversions
 void registerVopc(Registry &r);      // compares
 void registerGlobal(Registry &r);    // GLOBAL / FLAT loads and stores
+void registerLds(Registry &r);       // DS: LDS loads, stores and atomics
 
 // All executors, built once.
 const Registry &registry();

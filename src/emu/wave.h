@@ -17,6 +17,7 @@ enum class WaveStatus : uint8_t { Running, AtBarrier, Ended, Faulted };
 enum class FaultKind : uint8_t {
   None,
   MemoryViolation,        // guest access outside every allocation
+  LdsViolation,           // LDS access outside the work-group's LDS
   UnsupportedInstruction, // decoded, but the emulator does not implement it (or undecodable)
   InstructionLimit,       // the wave executed more instructions than allowed
   BadBranch,              // branch / jump to an address that starts no instruction

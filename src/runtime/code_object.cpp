@@ -88,7 +88,13 @@ struct Loader {
       sectionOffset[s.index] = at;
       end = std::max(end, at + s.size);
     }
-    if (end > file.data().size() + (uint64_t{1} << 24)) // NOBITS may add a little
+    // The image holds the file's bytes, zero-filled (NOBITS) sections and, for shared objects,
+    // page-alignment gaps; anything much larger comes from a corrupted header.
+    uint64_t nobits = 0;
+    for (const elf::Section &s : sections)
+      if ((s.flags & kShfAlloc) && !s.hasFileData())
+        nobits += s.size;
+    if (nobits > (uint64_t{1} << 28) || end > file.data().size() + nobits + (uint64_t{1} << 20))
       return fail("loaded image (" + std::to_string(end) + " bytes) is implausibly large");
     co.image.assign(end, 0);
     for (const elf::Section &s : sections) {

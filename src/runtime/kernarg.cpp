@@ -69,10 +69,16 @@ bool hiddenValue(const std::string &kind, const LaunchConfig &c, const HiddenVal
   return false;
 }
 
-void put(std::vector<uint8_t> &out, uint32_t offset, const void *data, uint32_t size) {
+// Kernarg segments are small; offsets past this come from corrupted metadata.
+constexpr uint64_t kMaxKernargBytes = 1 << 20;
+
+bool put(std::vector<uint8_t> &out, uint32_t offset, const void *data, uint32_t size) {
+  if (uint64_t{offset} + size > kMaxKernargBytes)
+    return false;
   if (out.size() < uint64_t{offset} + size)
     out.resize(uint64_t{offset} + size);
   std::memcpy(out.data() + offset, data, size);
+  return true;
 }
 
 } // namespace
@@ -109,17 +115,28 @@ bool buildKernarg(const KernelInfo &k, const LaunchConfig &cfg, const KernelArgs
         const uint32_t align = std::min<uint32_t>(std::bit_floor(std::max(size, 1u)), 8);
         offset = (packed + align - 1) & ~(align - 1);
       }
-      put(out, offset, given[i].bytes.data(), size);
+      if (!put(out, offset, given[i].bytes.data(), size)) {
+        error = "kernel " + k.name + ": argument " + std::to_string(i) +
+                " lies beyond the 1 MiB kernarg segment limit";
+        return false;
+      }
       packed = offset + size;
     }
   } else if (!raw.empty()) {
-    put(out, 0, raw.data(), static_cast<uint32_t>(raw.size()));
+    if (!put(out, 0, raw.data(), static_cast<uint32_t>(raw.size()))) {
+      error = "kernarg bytes larger than the 1 MiB kernarg segment limit";
+      return false;
+    }
   }
   for (const KernelArgInfo &a : k.args) {
     uint64_t v;
     if (!a.hidden() || a.size > 8 || !hiddenValue(a.valueKind, cfg, hidden, v))
       continue;
-    put(out, a.offset, &v, a.size); // little endian: the low `size` bytes
+    if (!put(out, a.offset, &v, a.size)) { // little endian: the low `size` bytes
+      error = "kernel " + k.name + ": hidden argument " + a.valueKind +
+              " lies beyond the 1 MiB kernarg segment limit";
+      return false;
+    }
   }
   return true;
 }

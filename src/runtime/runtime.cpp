@@ -1,6 +1,7 @@
 // The host API: devices, modules and launches on top of the emulator core.
 #include "gcnkit/runtime.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -136,6 +137,8 @@ std::string hex(uint64_t v) {
 
 Fault::Kind kindOf(emu::FaultKind k) {
   switch (k) {
+  case emu::FaultKind::LdsViolation:
+    return Fault::Kind::LdsViolation;
   case emu::FaultKind::UnsupportedInstruction:
     return Fault::Kind::UnsupportedInstruction;
   case emu::FaultKind::InstructionLimit:
@@ -150,7 +153,7 @@ Fault::Kind kindOf(emu::FaultKind k) {
 }
 
 // One line: what, where (kernel, workgroup, wave, lane, pc), and the instruction.
-std::string describe(const Fault &f, uint64_t limit) {
+std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes) {
   std::string where = "workgroup (" + std::to_string(f.workgroup.x) + "," +
                       std::to_string(f.workgroup.y) + "," + std::to_string(f.workgroup.z) +
                       ") wave " + std::to_string(f.wave);
@@ -161,6 +164,11 @@ std::string describe(const Fault &f, uint64_t limit) {
   case Fault::Kind::MemoryViolation:
     what = std::string("memory violation: ") + (f.write ? "write" : "read") + " of " +
            std::to_string(f.bytes) + " bytes at " + hex(f.address) + " is outside every allocation";
+    break;
+  case Fault::Kind::LdsViolation:
+    what = std::string("LDS violation: ") + (f.write ? "write" : "read") + " of " +
+           std::to_string(f.bytes) + " bytes at LDS address " + hex(f.address) +
+           " is beyond the work-group's LDS (" + std::to_string(ldsBytes) + " bytes)";
     break;
   case Fault::Kind::UnsupportedInstruction:
     what = "unsupported instruction" + (f.detail.empty() ? "" : " (" + f.detail + ")");
@@ -199,6 +207,19 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   }
   if (cfg.block.x > 1023 || cfg.block.y > 1023 || cfg.block.z > 1023) {
     result.error = "work-group dimensions above 1023 do not fit the packed work-item ids";
+    return result;
+  }
+  // gfx1100 work-groups have 64 KiB of LDS; kernarg segments are small. Larger requests come
+  // from a corrupted descriptor or metadata and are refused before anything is allocated.
+  constexpr uint64_t kLdsBytes = 64 * 1024, kMaxKernargBytes = 1 << 20;
+  const uint64_t lds = uint64_t{k.groupSegmentFixedSize} + cfg.dynamicLdsBytes;
+  if (lds > kLdsBytes || k.descriptor.groupSegmentFixedSize > kLdsBytes) {
+    result.error = "kernel " + k.name + " needs " + std::to_string(lds) +
+                   " bytes of LDS; a work-group has 65536";
+    return result;
+  }
+  if (std::max(k.kernargSegmentSize, k.descriptor.kernargSize) > kMaxKernargBytes) {
+    result.error = "kernel " + k.name + ": kernarg segment larger than 1 MiB";
     return result;
   }
   Device::Impl &dev = device.impl();
@@ -247,7 +268,7 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   s.kernargAddress = kernargMem.a;
   s.dispatchPacketAddress = packetMem.a;
   s.queueAddress = dev.queueAddress;
-  s.ldsBytes = k.groupSegmentFixedSize + cfg.dynamicLdsBytes;
+  s.ldsBytes = static_cast<uint32_t>(lds);
   s.maxInstructionsPerWave = dev.options.maxInstructionsPerWave;
   emu::DispatchResult r = emu::dispatch(s, dev.pool);
   result.waveInstructions = r.waveInstructions;
@@ -266,7 +287,7 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
     f.write = r.fault->write;
     f.instruction = r.fault->instruction;
     f.detail = r.fault->detail;
-    result.error = describe(f, dev.options.maxInstructionsPerWave);
+    result.error = describe(f, dev.options.maxInstructionsPerWave, lds);
     result.fault = std::move(f);
   }
   return result;

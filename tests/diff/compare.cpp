@@ -98,7 +98,8 @@ CompareReport compareWithLlvmMc(const CompareOptions &opts) {
     report.error = "no such family";
     return report;
   }
-  disasm::Disassembler dis(isa::Target::GFX1100);
+  disasm::Disassembler dis(isa::Target::GFX1100,
+                           opts.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32);
   Rng rng(opts.seed);
   for (const FamilyGenerator *g : gens) {
     FamilyStats stats;
@@ -119,7 +120,7 @@ CompareReport compareWithLlvmMc(const CompareOptions &opts) {
         text += "]\n";
       }
       std::string path = writeTempFile(text, ".txt");
-      ToolRun ref = llvmMcDisassemble(path, opts.showEncoding);
+      ToolRun ref = llvmMcDisassemble(path, opts.showEncoding, opts.wave64);
       unlink(path.c_str());
       if (ref.status != 0 && ref.out.empty()) {
         report.error = "llvm-mc-19 did not run (status " + std::to_string(ref.status) + ")";

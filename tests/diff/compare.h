@@ -15,6 +15,7 @@ struct CompareOptions {
   size_t chunk = 25000; // encodings per llvm-mc run
   size_t maxReported = 20;
   bool showEncoding = true;
+  bool wave64 = false; // both disassemblers in wave64 (-mattr=+wavefrontsize64)
 };
 
 struct FamilyStats {

@@ -1,5 +1,6 @@
 // gcnkit-difftest: the developers' differential run against llvm-mc-19.
 //   gcnkit-difftest [--count N] [--seed S] [--family NAME]... [--show N] [--no-encoding]
+//                   [--wave64]
 // Exit status 0 when every encoding printed identically.
 #include <cstdio>
 #include <cstdlib>
@@ -30,10 +31,12 @@ int main(int argc, char **argv) {
       opts.maxReported = std::strtoull(next(), nullptr, 10);
     else if (a == "--no-encoding")
       opts.showEncoding = false;
+    else if (a == "--wave64")
+      opts.wave64 = true;
     else {
       std::fprintf(stderr,
                    "usage: gcnkit-difftest [--count N] [--seed S] [--family salu|valu|vop3p|mem]"
-                   " [--show N] [--no-encoding]\n");
+                   " [--show N] [--no-encoding] [--wave64]\n");
       return 2;
     }
   }

@@ -69,8 +69,10 @@ ToolRun runTool(const std::vector<std::string> &argv) {
   return r;
 }
 
-ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding) {
+ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave64) {
   std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble"};
+  if (wave64)
+    argv.push_back(kWave64Attr);
   if (showEncoding)
     argv.push_back("-show-encoding");
   argv.push_back(path);

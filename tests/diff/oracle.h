@@ -18,8 +18,12 @@ ToolRun runTool(const std::vector<std::string> &argv);
 // Writes text to a fresh temporary file and returns its path.
 std::string writeTempFile(const std::string &text, const std::string &suffix);
 
-// llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -disassemble [-show-encoding] FILE
-ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding);
+// llvm-mc's flag for wave64 code (lane masks are SGPR pairs, no VOPD).
+inline constexpr const char *kWave64Attr = "-mattr=+wavefrontsize64";
+
+// llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 [-mattr=+wavefrontsize64] -disassemble [-show-encoding]
+// FILE
+ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave64 = false);
 
 bool haveTool(const std::string &name);
 

@@ -19,7 +19,7 @@ constexpr OptionSpec kAsmOptions[] = {
     {"arch", true, "target architecture (amdgcn)"},
     {"triple", true, "target triple (amdgcn-amd-amdhsa for HSA code objects, or amdgcn)"},
     {"mcpu", true, "target processor (gfx1100)"},
-    {"mattr", true, "target features (+wavefrontsize64, -wavefrontsize32, ...)"},
+    {"mattr", true, "target features (+wavefrontsize64 for wave64 code)"},
     {"show-encoding", false, "print the encoding of each instruction in the listing"},
     {"filetype", true, "asm (the listing, default) or obj (an ELF relocatable object)"},
     {"o", true, "write the output to this file ('-' for standard output)"},
@@ -37,7 +37,7 @@ void printHelp() {
              "is absent or '-'.\n\noptions:\n",
              stdout);
   for (const OptionSpec &s : kAsmOptions)
-    std::printf("  -%-32s %s\n", (std::string(s.name) + (s.takesValue ? "=<value>" : "")).c_str(),
+    std::printf("  -%-36s %s\n", (std::string(s.name) + (s.takesValue ? "=<value>" : "")).c_str(),
                 std::string(s.help).c_str());
 }
 
@@ -87,23 +87,8 @@ int readSettings(const ParsedOptions &opt, AsmSettings &s) {
     std::fprintf(stderr, "gcnkit asm: unsupported -mcpu '%s' (supported: gfx1100)\n", cpu->c_str());
     return 2;
   }
-  if (auto attrs = opt.get("mattr")) {
-    std::string_view rest = *attrs;
-    while (!rest.empty()) {
-      const size_t comma = rest.find(',');
-      const std::string_view feature = rest.substr(0, comma);
-      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-      if (feature == "+wavefrontsize64" || feature == "-wavefrontsize32")
-        s.wave64 = true;
-      else if (feature == "+wavefrontsize32" || feature == "-wavefrontsize64")
-        s.wave64 = false;
-      else
-        // llvm-mc's warning for a feature it does not know; gcnkit knows only these two.
-        std::fprintf(stderr,
-                     "'%.*s' is not a recognized feature for this target (ignoring feature)\n",
-                     static_cast<int>(feature.size()), feature.data());
-    }
-  }
+  if (auto attrs = opt.get("mattr"))
+    s.wave64 = parseTargetFeatures(*attrs).wave64;
   s.showEncoding = opt.has("show-encoding");
   if (auto type = opt.get("filetype")) {
     if (*type != "asm" && *type != "obj") {
@@ -179,8 +164,12 @@ int runAsm(std::span<const std::string_view> args) {
   ao.showEncoding = settings.showEncoding;
   ao.wave64 = settings.wave64;
   ao.codeObjectVersion = settings.codeObjectVersion;
+  // A listing on standard output is written as it is produced.
+  elf::ListingSink toStdout;
+  if (!settings.object && settings.output == "-")
+    toStdout = [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); };
   elf::AssembleResult r = elf::assemble(settings.input == "-" ? "<stdin>" : settings.input,
-                                        std::string(input.view()), ao);
+                                        std::string(input.view()), ao, toStdout);
   std::fwrite(r.diagnostics.data(), 1, r.diagnostics.size(), stderr);
   // An object with errors is not written; the listing always is.
   if ((r.ok || !settings.object) && !writeOutput(settings.output, r.output))

@@ -20,6 +20,7 @@ constexpr OptionSpec kDisOptions[] = {
     {"arch", true, "target architecture (amdgcn)"},
     {"triple", true, "target triple (amdgcn-amd-amdhsa)"},
     {"mcpu", true, "target processor (gfx1100)"},
+    {"mattr", true, "target features (+wavefrontsize64 for wave64 code)"},
     {"disassemble", false, "accepted for llvm-mc compatibility (always on)"},
     {"show-encoding", false, "print the encoding of each instruction"},
     {"d", false, "accepted for llvm-objdump compatibility (always on)"},
@@ -77,7 +78,9 @@ int runDis(std::span<const std::string_view> args) {
     return 1;
   }
   const std::string_view data = input.view();
-  disasm::Disassembler dis(isa::Target::GFX1100);
+  const TargetFeatures features = parseTargetFeatures(opt.get("mattr").value_or(""));
+  disasm::Disassembler dis(isa::Target::GFX1100,
+                           features.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32);
   std::string out, err;
   int rc = 0;
   if (elf::looksLikeElf(data)) {

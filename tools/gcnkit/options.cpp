@@ -1,5 +1,8 @@
 #include "tools/gcnkit/options.h"
 
+#include <cctype>
+#include <cstdio>
+
 namespace gcnkit::tools {
 
 bool ParsedOptions::has(std::string_view name) const {
@@ -61,6 +64,30 @@ ParsedOptions parseOptions(std::span<const std::string_view> args,
     p.values.emplace_back(std::string(name), std::string(value));
   }
   return p;
+}
+
+TargetFeatures parseTargetFeatures(std::string_view list) {
+  TargetFeatures features;
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    std::string_view item = list.substr(0, comma);
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    if (item.empty())
+      continue;
+    const bool enable = item[0] != '-';
+    if (item[0] == '+' || item[0] == '-')
+      item.remove_prefix(1);
+    std::string name(item);
+    for (char &c : name)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name == "wavefrontsize64")
+      features.wave64 = enable;
+    else if (name != "wavefrontsize32")
+      std::fprintf(stderr,
+                   "'%c%s' is not a recognized feature for this target (ignoring feature)\n",
+                   enable ? '+' : '-', name.c_str());
+  }
+  return features;
 }
 
 } // namespace gcnkit::tools

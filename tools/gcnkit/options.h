@@ -30,4 +30,15 @@ struct ParsedOptions {
 ParsedOptions parseOptions(std::span<const std::string_view> args,
                            std::span<const OptionSpec> specs);
 
+// An -mattr list ("+wavefrontsize64,-foo") read as LLVM reads it: comma separated, case
+// insensitive, a name without a sign is added, the last mention of a feature wins.
+struct TargetFeatures {
+  // +wavefrontsize64. gfx1100 is wave32 unless wavefrontsize64 is on (whatever the state of
+  // wavefrontsize32: -wavefrontsize32 alone stays wave32, both on is wave64).
+  bool wave64 = false;
+};
+
+// Reads `list`; writes llvm-mc's warning to standard error for each unknown feature.
+TargetFeatures parseTargetFeatures(std::string_view list);
+
 } // namespace gcnkit::tools
