@@ -26,6 +26,8 @@ struct Inst {
 struct PrintOptions {
   bool objdump = false;
   uint64_t address = 0; // address of the instruction (objdump mode)
+  // The listing of assembled code prints SMEM offsets as they were written.
+  isa::SmemOffsetForm smemOffset = isa::SmemOffsetForm::AsDecoded;
 };
 
 // The wave size code is assembled for (llvm-mc's -mattr=+wavefrontsize64). It decides what

@@ -139,6 +139,12 @@ enum class DataType : uint8_t {
   Count
 };
 
+// How SMEM's offset operands read in assembly: an offset alone (`0x10`), a register alone
+// (`s4`, `null`), or a register and `offset:`. The encoding does not record which was written;
+// llvm-mc's listing of assembled code shows what was written, its disassembler one chosen from
+// the bits (AsDecoded).
+enum class SmemOffsetForm : uint8_t { AsDecoded, Immediate, Register, RegisterAndOffset };
+
 // Integer operand types: llvm-mc applies no abs / neg to them (neg is sext in SDWA/DPP terms).
 constexpr bool isIntegerType(DataType t) {
   switch (t) {

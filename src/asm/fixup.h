@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "asm/expr.h"
+#include "gcnkit/isa.h"
 
 namespace gcnkit::assembler {
 
@@ -23,6 +24,8 @@ struct InstFixup {
 struct EncodedInstruction {
   std::string bytes;
   std::vector<InstFixup> fixups;
+  // What the listing must show that the bytes do not say (how SMEM's offset was written).
+  isa::SmemOffsetForm smemOffset = isa::SmemOffsetForm::AsDecoded;
 };
 
 // How many bytes of the instruction a fixup fills (the SOPP simm16, or a 32-bit literal).

@@ -190,7 +190,10 @@ bool InstructionAssembler::assemble(std::span<const Token> tokens, uint32_t buff
     sm.report(SourceLoc{buffer, static_cast<uint32_t>(f.offset)}, Severity::Error, f.message);
     return false;
   }
-  text = printer_ ? printWithFixups(inst) : std::string();
+  if (printer_)
+    printWithFixups(inst, text);
+  else
+    text.clear();
   return true;
 }
 
@@ -198,9 +201,12 @@ bool InstructionAssembler::assemble(std::span<const Token> tokens, uint32_t buff
 // is then replaced by the expression, as llvm-mc's listing shows it. The sentinels are values
 // no other operand prints as: a branch offset (printed in decimal) and a literal dword (printed
 // in hex, or its low half for 16-bit operands).
-std::string InstructionAssembler::printWithFixups(const EncodedInstruction &inst) const {
-  if (inst.fixups.empty())
-    return printer_(inst.bytes);
+void InstructionAssembler::printWithFixups(const EncodedInstruction &inst,
+                                           std::string &text) const {
+  if (inst.fixups.empty()) {
+    printer_(inst.bytes, inst, text);
+    return;
+  }
   constexpr uint16_t kBranchSentinel = 0x7e5c;
   constexpr uint32_t kLiteralSentinel = 0x5eadc0de;
   std::string bytes = inst.bytes;
@@ -209,7 +215,7 @@ std::string InstructionAssembler::printWithFixups(const EncodedInstruction &inst
     for (unsigned i = 0; i < fixupSize(fx.kind) && fx.offset + i < bytes.size(); ++i)
       bytes[fx.offset + i] = static_cast<char>((v >> (8 * i)) & 0xFF);
   }
-  std::string text = printer_(bytes);
+  printer_(bytes, inst, text);
   auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   // Replaces each whole-token occurrence of `sentinel`; true if there was one.
   auto substitute = [&](std::string_view sentinel, const std::string &expr) {
@@ -234,7 +240,6 @@ std::string InstructionAssembler::printWithFixups(const EncodedInstruction &inst
     else if (!substitute("0x5eadc0de", expr))
       substitute("0xc0de", expr);
   }
-  return text;
 }
 
 } // namespace gcnkit::assembler

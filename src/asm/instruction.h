@@ -22,7 +22,10 @@ public:
 
   // How the listing prints an encoded instruction (the disassembler's printer, supplied by the
   // tool layer). Without it the listing text is the source statement.
-  using Printer = std::function<std::string(std::string_view bytes)>;
+  // It replaces `text` with the instruction's text (a reused buffer: no allocation per line);
+  // `encoded` says what the bytes do not (EncodedInstruction::smemOffset).
+  using Printer = std::function<void(std::string_view bytes, const EncodedInstruction &encoded,
+                                     std::string &text)>;
   void setPrinter(Printer p) { printer_ = std::move(p); }
   void setResolver(SymbolResolver r) { resolve_ = std::move(r); }
   // -mattr=+wavefrontsize64: lane-mask operands (VOPC results, carries, v_cndmask) are pairs.
@@ -46,7 +49,7 @@ public:
   std::span<const Candidate> lookupCandidates(std::string_view mnemonic) const;
 
 private:
-  std::string printWithFixups(const EncodedInstruction &inst) const;
+  void printWithFixups(const EncodedInstruction &inst, std::string &text) const;
 
   std::multimap<std::string, const isa::InstrDesc *, std::less<>> byName_;
   struct StringHash {

@@ -30,9 +30,25 @@ struct MetadataNode {
   std::vector<MetadataNode> array;
   std::vector<std::pair<MetadataNode, MetadataNode>> map; // sorted by key
 
+  // Declared here and defaulted below: a vector of pairs of the type being defined needs the
+  // complete type when its special members are instantiated (clang rejects them inline).
+  MetadataNode();
+  MetadataNode(const MetadataNode &);
+  MetadataNode(MetadataNode &&) noexcept;
+  MetadataNode &operator=(const MetadataNode &);
+  MetadataNode &operator=(MetadataNode &&) noexcept;
+  ~MetadataNode();
+
   bool isInteger() const { return type == Type::Int || type == Type::UInt; }
   const MetadataNode *find(std::string_view key) const;
 };
+
+inline MetadataNode::MetadataNode() = default;
+inline MetadataNode::MetadataNode(const MetadataNode &) = default;
+inline MetadataNode::MetadataNode(MetadataNode &&) noexcept = default;
+inline MetadataNode &MetadataNode::operator=(const MetadataNode &) = default;
+inline MetadataNode &MetadataNode::operator=(MetadataNode &&) noexcept = default;
+inline MetadataNode::~MetadataNode() = default;
 
 struct MetadataError {
   std::string message;

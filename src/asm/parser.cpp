@@ -349,10 +349,9 @@ void Parser::instruction(Stmt s) {
   }
   if (!renamed.empty())
     toks = renamed;
-  std::string text;
   EncodedInstruction inst;
-  if (instructions_->assemble(toks, s.buffer, sm_, text, inst))
-    out_.emitInstruction(text, inst, loc(s, s.toks[0]));
+  if (instructions_->assemble(toks, s.buffer, sm_, instructionText_, inst))
+    out_.emitInstruction(instructionText_, inst, loc(s, s.toks[0]));
 }
 
 // Some directives leave their end of statement to llvm-mc's parser, which lists it as a blank

@@ -146,6 +146,7 @@ private:
   unsigned instantiations_ = 0;      // value of \@
   size_t expandedBytes_ = 0;         // expansion budget used (parser.cpp)
   bool expansionsExhausted_ = false; // the budget ran out: assembly stopped
+  std::string instructionText_;      // the listing text of the current instruction (reused)
 };
 
 } // namespace gcnkit::assembler

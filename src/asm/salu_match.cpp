@@ -40,6 +40,7 @@ private:
   bool literalConflict_ = false;
   std::optional<Attempt> branchFailure_;
   bool glc_ = false, dlc_ = false;
+  isa::SmemOffsetForm smemOffset_ = isa::SmemOffsetForm::AsDecoded; // how the listing shows it
   const MatchInput &in_;
   const InstrDesc &row_;
   std::vector<ParsedOperand> &ops_;
@@ -126,10 +127,12 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
         if (!isScalar(op.reg) || op.reg.count != 1)
           return fail(i);
         f_.put(Field::SOFFSET, op.reg.encoding());
+        smemOffset_ = isa::SmemOffsetForm::Register;
       } else if (op.kind == Kind::Number && !op.number.isReal) {
         if (!offsetOk(op.number.integer))
           return fail(i, offsetError);
         f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
+        smemOffset_ = isa::SmemOffsetForm::Immediate;
       } else {
         return fail(i);
       }
@@ -166,6 +169,7 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
       if (!offsetOk(op.number.integer))
         return fail(i, offsetError); // reported at the `offset:` key, as llvm-mc does
       f_.put(Field::OFFSET, static_cast<uint32_t>(op.number.integer) & 0x1FFFFF);
+      smemOffset_ = isa::SmemOffsetForm::RegisterAndOffset;
     } else {
       return fail(i);
     }
@@ -297,6 +301,7 @@ void RowMatcher::encodeSalu(EncodedInstruction &out) {
          (F(Field::SDATA) & 0x7F) << 6 | ((F(Field::SBASE) >> 1) & 0x3F);
     appendDword(out.bytes, w0);
     appendDword(out.bytes, (F(Field::SOFFSET) & 0x7F) << 25 | (F(Field::OFFSET) & 0x1FFFFF));
+    out.smemOffset = smemOffset_;
     return;
   }
   default:

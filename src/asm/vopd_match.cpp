@@ -10,6 +10,9 @@
 
 #include "asm/match.h"
 
+#include <span>
+#include <vector>
+
 namespace gcnkit::assembler {
 
 namespace {
@@ -41,10 +44,22 @@ std::optional<unsigned> src0Bank(unsigned enc) {
   return std::nullopt;
 }
 
+// The VOPD rows (a few dozen), collected once: statements search only them.
+std::span<const InstrDesc *const> vopdRows() {
+  static const std::vector<const InstrDesc *> rows = [] {
+    std::vector<const InstrDesc *> r;
+    for (const InstrDesc &d : isa::instructions(isa::Target::GFX1100))
+      if (d.format == isa::Format::VOPD)
+        r.push_back(&d);
+    return r;
+  }();
+  return rows;
+}
+
 const InstrDesc *findComponent(std::string_view name, bool y) {
-  for (const InstrDesc &d : isa::instructions(isa::Target::GFX1100))
-    if (d.format == isa::Format::VOPD && d.name == name && ((d.flags & kYComponent) != 0) == y)
-      return &d;
+  for (const InstrDesc *d : vopdRows())
+    if (d->name == name && ((d->flags & kYComponent) != 0) == y)
+      return d;
   return nullptr;
 }
 

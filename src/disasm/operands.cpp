@@ -122,6 +122,11 @@ bool appendScalarReg(std::string &out, unsigned enc, unsigned regs) {
       return false;
     }
   }
+  // A wider tuple at vcc or exec keeps the pair's name (v_mqsad_u32_u8's 128-bit source).
+  if (enc == sreg::kVccLo || enc == sreg::kExecLo) {
+    out += enc == sreg::kVccLo ? "vcc" : "exec";
+    return true;
+  }
   return false;
 }
 

@@ -178,7 +178,7 @@ DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &in
 
 // SMEM: "sdata, sbase, soffset[ offset:X]" where a null soffset prints the offset alone (or
 // "null" when the offset is zero); then glc / dlc.
-void printSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
+void printSmem(const Inst &inst, const InstrDesc &d, isa::SmemOffsetForm form, std::string &out) {
   const uint32_t *w = inst.words;
   for (unsigned i = 0; i < d.numOperands; ++i) {
     const OperandDesc &o = d.operands[i];
@@ -189,6 +189,17 @@ void printSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
     int32_t offset = offsetValue(fieldOf(Field::OFFSET, w));
     if (o.kind == OperandKind::Imm) {
       appendImm16(out, v, d.flags);
+    } else if (o.field == Field::SOFFSET && form != isa::SmemOffsetForm::AsDecoded) {
+      // As written in assembly: the offset alone, the register alone, or both.
+      if (form == isa::SmemOffsetForm::Immediate) {
+        appendSignedHex(out, offset);
+      } else {
+        appendReg(out, resolveReg(v, 1, RegClass::Src), 1);
+        if (form == isa::SmemOffsetForm::RegisterAndOffset) {
+          out += " offset:";
+          appendSignedHex(out, offset);
+        }
+      }
     } else if (o.field == Field::SOFFSET) {
       if (v == sreg::kNull) {
         if (offset != 0)
@@ -212,11 +223,11 @@ void printSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
     out += " dlc";
 }
 
-void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &) {
+void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &opts) {
   const InstrDesc &d = *inst.desc;
   out += d.name;
   if (d.format == Format::SMEM) {
-    printSmem(inst, d, out);
+    printSmem(inst, d, opts.smemOffset, out);
     return;
   }
   const uint32_t literal = (inst.flags & kHasLiteral) ? inst.words[1] : 0;

@@ -136,6 +136,9 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
     return false;
   if (o.type == DataType::LaneMask && (enc == sreg::kExecLo || enc == sreg::kExecHi || enc == 254))
     appendInvalidRegister(out, "SReg_1_XEXEC"); // masks exclude exec and lds_direct
+  // Scalar-only sources exclude lds_direct too, except v_writelane's data (SRegOrLds_32).
+  if (o.kind == OperandKind::SSrc && enc == 254 && o.field != Field::SRC0)
+    appendInvalidRegister(out, scalarClass(o));
   // src_lds_direct is flagged too, except where the class is VRegOrLds_32 (v_readfirstlane).
   const bool vrOrLds = d->operands[0].kind == OperandKind::SReg;
   if ((o.kind == OperandKind::VReg) && (isVgprOnlyReg(enc) || (enc == 254 && !vrOrLds)))

@@ -17,13 +17,15 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
   const disasm::WaveSize wave =
       options.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32;
   instructions.setPrinter([dis = disasm::Disassembler(isa::Target::GFX1100, wave)](
-                              std::string_view bytes) {
-    std::string text;
+                              std::string_view bytes, const assembler::EncodedInstruction &encoded,
+                              std::string &text) {
+    text.clear();
     disasm::Inst inst;
     std::span<const uint8_t> code(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
+    disasm::PrintOptions po;
+    po.smemOffset = encoded.smemOffset;
     if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
-      dis.print(inst, text);
-    return text;
+      dis.print(inst, text, po);
   });
   assembler::ParserOptions po;
   po.amdhsa = options.amdhsa;
