@@ -36,3 +36,20 @@ else
   echo "== differs from llvm-mc-19:"
   diff "$out/gcnkit-mc.txt" "$out/llvm-mc.txt" || true
 fi
+
+echo
+echo "== gcnkit asm: clang-19 -S examples/saxpy.cl, assembled to a code object"
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/saxpy.cl \
+  -o "$out/saxpy.s"
+"$build/gcnkit" asm -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$out/saxpy.s" |
+  grep -m 12 encoding
+"$build/gcnkit" asm -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj "$out/saxpy.s" \
+  -o "$out/gcnkit-saxpy.o"
+llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj "$out/saxpy.s" \
+  -o "$out/llvm-saxpy.o"
+if cmp -s "$out/gcnkit-saxpy.o" "$out/llvm-saxpy.o"; then
+  echo "== object identical to llvm-mc-19 -filetype=obj ($(stat -c %s "$out/gcnkit-saxpy.o") bytes)"
+else
+  echo "== object differs from llvm-mc-19 -filetype=obj"
+  exit 1
+fi

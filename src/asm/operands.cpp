@@ -269,7 +269,8 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
       ++pos;
       continue;
     }
-    ParsedOperand op;
+    // Built in place: an operand is large, and most statements have several.
+    ParsedOperand &op = out.emplace_back();
     op.offset = toks[pos].offset;
     const Token &t = toks[pos];
     if (t.kind == Tok::Identifier && toks[pos + 1].kind == Tok::Colon &&
@@ -301,7 +302,6 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
           }
         }
         ++pos;
-        out.push_back(std::move(op));
         continue;
       }
       if (op.name == "offset") {
@@ -310,7 +310,6 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
         case SwizzleParse::Ok:
           op.swizzle = true;
           op.number.integer = swizzled;
-          out.push_back(std::move(op));
           continue;
         case SwizzleParse::Error:
           return false;
@@ -327,7 +326,6 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
         op.expr->symbol = std::string(toks[pos].text) + std::string(toks[pos + 1].text);
         op.expr->offset = toks[pos].offset;
         pos += 2;
-        out.push_back(std::move(op));
         continue;
       }
       ParsedOperand value;
@@ -335,14 +333,12 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
         return false;
       op.number = value.number;
       op.expr = std::move(value.expr);
-      out.push_back(std::move(op));
       continue;
     }
     if (t.kind == Tok::Identifier && isFlagName(t.text)) {
       op.kind = ParsedOperand::Kind::Flag;
       op.name = std::string(t.text);
       ++pos;
-      out.push_back(std::move(op));
       continue;
     }
     int64_t symbolic = 0;
@@ -351,7 +347,6 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     case SymbolicParse::Ok:
       op.kind = ParsedOperand::Kind::Number;
       op.number.integer = symbolic;
-      out.push_back(std::move(op));
       continue;
     case SymbolicParse::Error:
       err = {serr.message, serr.offset};
@@ -361,7 +356,6 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     }
     if (!parseSource(toks, pos, resolve, op, err))
       return false;
-    out.push_back(std::move(op));
   }
   return true;
 }

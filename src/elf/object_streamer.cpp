@@ -413,7 +413,9 @@ void ObjectStreamer::emitAlign(const assembler::Alignment &alignment) {
   if (!impl_->reserve(pad, 1))
     return;
   std::string bytes;
-  const bool code = (s.flags & 0x4) != 0 && !hasFill && fillSize == 1;
+  // llvm-mc treats a zero fill byte in code like no fill: code alignment (clang writes
+  // `.p2align 6, 0x0` before kernels).
+  const bool code = (s.flags & 0x4) != 0 && (!hasFill || fill == 0) && fillSize == 1;
   while (bytes.size() < pad) {
     // Code is padded with s_nop 0 once the position is dword aligned.
     if (code && (at + bytes.size()) % 4 == 0 && pad - bytes.size() >= 4) {
