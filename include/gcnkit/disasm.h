@@ -26,7 +26,10 @@ struct Inst {
 struct PrintOptions {
   bool objdump = false;
   uint64_t address = 0; // address of the instruction (objdump mode)
-  // The listing of assembled code prints SMEM offsets as they were written.
+  // The listing of assembled code (`llvm-mc -show-encoding` of a source) prints what llvm-mc's
+  // parser built rather than what its decoder builds: SMEM offsets as they were written,
+  // s_version in hex, f16 inline constants of 16-bit integer operands as floats.
+  bool assemblerListing = false;
   isa::SmemOffsetForm smemOffset = isa::SmemOffsetForm::AsDecoded;
 };
 

@@ -32,6 +32,10 @@ Width widthOf(DataType t) {
   }
 }
 
+// llvm-mc-19 reads 0.15915494 (the text it prints for 1/(2*pi)) as the bf16 inline constant,
+// though the value rounds to 0x3e23.
+bool isBF16InvTwoPiText(DataType t, double v) { return t == DataType::BF16 && v == 0.15915494; }
+
 bool isBFloat(DataType t) { return t == DataType::BF16 || t == DataType::V2BF16; }
 
 bool isPacked(DataType t) {
@@ -216,9 +220,7 @@ std::optional<EncodedImm> encodePacked(const Number &n, DataType type, bool inli
     bits = toF32Bits(n.real);
     asInteger = static_cast<int32_t>(bits.value_or(0));
   } else {
-    // llvm-mc-19 reads 0.15915494 (the text it prints for 1/(2*pi)) as the bf16 inline
-    // constant, though it rounds to 0x3e23.
-    if (element == DataType::BF16 && n.real == 0.15915494 && inlineAllowed)
+    if (isBF16InvTwoPiText(element, n.real) && inlineAllowed)
       return EncodedImm{true, 248, 0, {}};
     if (std::optional<uint16_t> h =
             element == DataType::F16 ? toF16Bits(n.real) : toBF16Bits(n.real))
@@ -306,6 +308,8 @@ std::optional<EncodedImm> encodeImmediate(const Number &n, isa::DataType type, b
   switch (w) {
   case Width::W16:
     if (isFloat(type)) {
+      if (isBF16InvTwoPiText(type, d) && inlineAllowed)
+        return inlined(248);
       std::optional<uint16_t> h = isBFloat(type) ? toBF16Bits(d) : toF16Bits(d);
       if (!h)
         return std::nullopt;

@@ -287,13 +287,19 @@ bool is64(ImmClass c) { return c == ImmClass::F64 || c == ImmClass::I64; }
 } // namespace
 
 bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType type,
-                   uint32_t literal) {
+                   uint32_t literal, bool assemblerListing) {
   if (enc >= 256) {
     appendVGPR(out, enc - 256, regs);
     return true;
   }
   if (isInlineConstant(enc) || enc == sreg::kLiteral) {
     const ImmClass c = immClass(type);
+    // llvm-mc's parser keeps an f16 inline constant of a 16-bit integer operand as the float its
+    // decoder shows as a bit pattern.
+    if (assemblerListing && c == ImmClass::I16 && enc >= 240 && enc <= 248) {
+      appendInlineConstant(out, enc, isa::DataType::F32);
+      return true;
+    }
     const ImmForm f = immForm(enc, c, literal);
     if (f.code == 0)
       appendHex(out, f.shown);

@@ -73,8 +73,9 @@ void appendInlineConstant(std::string &out, unsigned enc, isa::DataType type);
 // regs: dwords of a register operand (1, 2, 4...). literal: the dword after the instruction
 // (only read when enc == 255). Returns false when llvm-mc cannot decode the operand (reserved
 // encodings, DPP markers 233/234/250, misaligned/oversized specials, lds_direct for 64-bit).
+// `assemblerListing`: as llvm-mc's listing of assembled code prints it (PrintOptions).
 bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType type,
-                   uint32_t literal);
+                   uint32_t literal, bool assemblerListing = false);
 
 // What llvm-mc's encoder writes back for a decoded source: the src field and, when it needs
 // one, the literal dword.

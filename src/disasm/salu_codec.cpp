@@ -91,7 +91,8 @@ void appendImm16(std::string &out, uint32_t v, uint32_t flags) {
   }
 }
 
-void appendSpecial(std::string &out, uint32_t v, uint32_t flags) {
+// `assemblerListing`: llvm-mc's listing of assembled code shows s_version's operand in hex.
+void appendSpecial(std::string &out, uint32_t v, uint32_t flags, bool assemblerListing) {
   switch (salu::specialOf(flags)) {
   case salu::Special::Hwreg:
     salu::appendHwreg(out, v);
@@ -109,7 +110,10 @@ void appendSpecial(std::string &out, uint32_t v, uint32_t flags) {
     salu::appendDepctr(out, v);
     break;
   case salu::Special::Version:
-    salu::appendVersion(out, v);
+    if (assemblerListing)
+      appendHex(out, v);
+    else
+      salu::appendVersion(out, v);
     break;
   default:
     appendUDec(out, v);
@@ -246,7 +250,7 @@ void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &opt
       appendValue32(out, literal);
       break;
     case OperandKind::Special:
-      appendSpecial(out, v, d.flags);
+      appendSpecial(out, v, d.flags, opts.assemblerListing);
       break;
     default: // Imm, Label: objdump prints the same text (see salu::branchTarget)
       appendImm16(out, v, d.flags);

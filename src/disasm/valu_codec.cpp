@@ -166,8 +166,10 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
   return DecodeStatus::Success;
 }
 
-void print(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions &) {
-  printView(viewOf(inst, wave), out);
+void print(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions &opts) {
+  View v = viewOf(inst, wave);
+  v.assemblerListing = opts.assemblerListing;
+  printView(v, out);
 }
 
 // ---- encode --------------------------------------------------------------------------------

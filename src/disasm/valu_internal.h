@@ -47,6 +47,7 @@ struct View {
   const InstrDesc *d;
   bool vop3, dpp16, dpp8;
   bool wave64;            // lane masks are SGPR pairs
+  bool assemblerListing;  // PrintOptions::assemblerListing
   uint32_t w0, w1, extra; // extra: DPP dword or literal
   uint32_t lit;           // the literal dword
   uint32_t mods;          // 13-bit modifier word (VOP3)

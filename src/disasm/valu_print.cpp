@@ -126,7 +126,7 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
       return true;
     }
     if (o.kind == OperandKind::VSrc || o.kind == OperandKind::SSrc)
-      return appendValuSrc(out, enc, o.regs, o.type, v.lit);
+      return appendValuSrc(out, enc, o.regs, o.type, v.lit, v.assemblerListing);
     if (!appendValuSrc(out, enc, o.regs, o.type, v.lit))
       return false;
     out += "/*Invalid immediate*/";

@@ -23,6 +23,7 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
     disasm::Inst inst;
     std::span<const uint8_t> code(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
     disasm::PrintOptions po;
+    po.assemblerListing = true;
     po.smemOffset = encoded.smemOffset;
     if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
       dis.print(inst, text, po);
