@@ -256,8 +256,11 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
 } // namespace
 
 bool isFlagName(std::string_view name) {
+  // Registers (v1, s[0:1], ...) are most identifiers seen here; no flag is longer than 15.
+  if (name.size() < 2 || name.size() > 15)
+    return false;
   for (std::string_view f : kFlags)
-    if (f == name)
+    if (f[0] == name[0] && f == name)
       return true;
   return false;
 }

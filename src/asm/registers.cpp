@@ -126,6 +126,13 @@ const RegFile *splitIndexedName(std::string_view id, unsigned &index, bool &hasI
 }
 
 bool evalIndex(std::span<const Token> toks, size_t &pos, int64_t &value, RegisterError &err) {
+  // The common case, a plain number (`v[4:7]`), needs no expression tree.
+  if (toks[pos].kind == Tok::Integer && !toks[pos].intOverflow &&
+      (toks[pos + 1].kind == Tok::Colon || toks[pos + 1].kind == Tok::RBrac)) {
+    value = static_cast<int64_t>(toks[pos].intValue);
+    ++pos;
+    return true;
+  }
   ExprError ee;
   size_t start = toks[pos].offset;
   ExprPtr e = parseExpr(toks, pos, ee);
