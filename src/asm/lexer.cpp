@@ -1,17 +1,28 @@
 #include "asm/lexer.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 namespace gcnkit::assembler {
 
 namespace {
 
-bool isIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
-}
-bool isIdentChar(char c) {
-  return isIdentStart(c) || (c >= '0' && c <= '9') || c == '@' || c == '?';
-}
+// Character classes, looked up once per character (the lexer's inner loops).
+constexpr uint8_t kIdentStart = 1, kIdentChar = 2;
+constexpr std::array<uint8_t, 256> kCharClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    const bool start =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
+    const bool ident = start || (c >= '0' && c <= '9') || c == '@' || c == '?';
+    t[c] = (start ? kIdentStart : 0) | (ident ? kIdentChar : 0);
+  }
+  return t;
+}();
+
+bool isIdentStart(char c) { return kCharClass[static_cast<uint8_t>(c)] & kIdentStart; }
+bool isIdentChar(char c) { return kCharClass[static_cast<uint8_t>(c)] & kIdentChar; }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 int digitValue(char c) {
   if (c >= '0' && c <= '9')
@@ -28,7 +39,7 @@ int digitValue(char c) {
 Token Lexer::make(Tok k, size_t start, size_t len) {
   Token t;
   t.kind = k;
-  t.text = src_.substr(start, len);
+  t.text = std::string_view(src_.data() + start, len); // start + len <= size by construction
   t.offset = base_ + start;
   pos_ = start + len;
   return t;
@@ -140,6 +151,13 @@ Token Lexer::next() {
     return make(Tok::Eof, pos_, 0);
   size_t s = pos_;
   char c = src_[s];
+  // Most tokens are names (mnemonics, registers, modifiers): they go first.
+  if (c != '.' && isIdentStart(c)) {
+    size_t e = s + 1;
+    while (e < src_.size() && isIdentChar(src_[e]))
+      ++e;
+    return make(Tok::Identifier, s, e - s);
+  }
   char n = s + 1 < src_.size() ? src_[s + 1] : '\0';
   if (c == '\n' || c == '\r')
     return endOfLine(s, s);
