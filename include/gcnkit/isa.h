@@ -145,6 +145,22 @@ enum class DataType : uint8_t {
 // the bits (AsDecoded).
 enum class SmemOffsetForm : uint8_t { AsDecoded, Immediate, Register, RegisterAndOffset };
 
+// The source number (0..2) a VALU source field feeds (VSRC1 is source 1 of the 32-bit forms),
+// or -1 for other fields: the index of the source's modifier bits and constant-bus slot.
+constexpr int valuSourceIndex(Field f) {
+  switch (f) {
+  case Field::SRC0:
+    return 0;
+  case Field::SRC1:
+  case Field::VSRC1:
+    return 1;
+  case Field::SRC2:
+    return 2;
+  default:
+    return -1;
+  }
+}
+
 // Integer operand types: llvm-mc applies no abs / neg to them (neg is sext in SDWA/DPP terms).
 constexpr bool isIntegerType(DataType t) {
   switch (t) {

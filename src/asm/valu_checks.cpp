@@ -40,7 +40,7 @@ struct ModifierKinds {
 ModifierKinds modifierKindsAt(const RowPair &rows, size_t pos) {
   ModifierKinds k;
   if (const InstrDesc *r = rows.e64; r && pos < r->numOperands && !r->operands[pos].isDef) {
-    const int i = sourceIndex(r->operands[pos].field);
+    const int i = isa::valuSourceIndex(r->operands[pos].field);
     if (i >= 0) {
       const uint32_t kept = keptModifiers(*r);
       const bool neg = (kept >> (kNegBit + i)) & 1, abs = (kept >> (kAbsBit + i)) & 1;
@@ -54,7 +54,7 @@ ModifierKinds modifierKindsAt(const RowPair &rows, size_t pos) {
   }
   if (const InstrDesc *r = rows.e32;
       r && (r->modifiers & isa::mod::Dpp16) && pos < r->numOperands && !r->operands[pos].isDef) {
-    const int i = sourceIndex(r->operands[pos].field);
+    const int i = isa::valuSourceIndex(r->operands[pos].field);
     if (i == 0 || i == 1) {
       const uint32_t bits = (r->flags >> (kDppModKeptShift + 2 * i)) & 3;
       if (isa::isIntegerType(r->operands[pos].type))
@@ -222,20 +222,6 @@ std::optional<Attempt> checkNamed(const ParsedOperand &op, const RowPair &rows, 
 }
 
 } // namespace
-
-int sourceIndex(Field f) {
-  switch (f) {
-  case Field::SRC0:
-    return 0;
-  case Field::SRC1:
-  case Field::VSRC1:
-    return 1;
-  case Field::SRC2:
-    return 2;
-  default:
-    return -1;
-  }
-}
 
 RowPair rowPairOf(const InstrDesc &row) {
   static const std::unordered_map<std::string_view, RowPair> pairs = [] {

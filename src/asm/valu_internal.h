@@ -42,9 +42,6 @@ inline bool implicitVccOptional(const isa::InstrDesc &row) {
   return row.name == "v_cndmask_b32_e32";
 }
 
-// Source index (0..2) of a source operand field, or -1.
-int sourceIndex(isa::Field f);
-
 // The 32-bit (VOP1/2/C) and 64-bit (VOP3/VOP3SD) rows of one mnemonic; either may be null.
 struct RowPair {
   const isa::InstrDesc *e32 = nullptr;

@@ -207,7 +207,7 @@ bool FormMatcher::matchDef(const ParsedOperand &op, const OperandDesc &d, size_t
 }
 
 void FormMatcher::setSource(const OperandDesc &d, unsigned enc) {
-  const int i = sourceIndex(d.field);
+  const int i = isa::valuSourceIndex(d.field);
   if (i >= 0)
     src_[i] = enc;
 }
@@ -283,7 +283,7 @@ bool FormMatcher::matchConstant(const ParsedOperand &op, const OperandDesc &d, i
 bool FormMatcher::matchSource(const ParsedOperand &op, const OperandDesc &d, size_t k,
                               Attempt &err) {
   err = fail(k);
-  const int i = sourceIndex(d.field);
+  const int i = isa::valuSourceIndex(d.field);
   bool negOk = false, absOk = false, isInt = false;
   if (i >= 0)
     sourceModifierBits(d, i, negOk, absOk, isInt);
@@ -410,7 +410,7 @@ size_t FormMatcher::matchOutputModifiers(size_t i) {
     // row; v_fmac_f16 counts its tied src2, so its fourth entry is the destination's.
     unsigned numSources = 0;
     for (unsigned k = 0; k < row_.numOperands; ++k)
-      if (!row_.operands[k].isDef && sourceIndex(row_.operands[k].field) >= 0)
+      if (!row_.operands[k].isDef && isa::valuSourceIndex(row_.operands[k].field) >= 0)
         ++numSources;
     unsigned arity = (row_.flags >> kOpSelArityShift) & 7;
     if (arity == 0)

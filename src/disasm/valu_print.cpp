@@ -33,17 +33,7 @@ bool isSource(const OperandDesc &o) {
                       o.field == Field::VSRC1);
 }
 
-unsigned srcIndex(Field f) {
-  switch (f) {
-  case Field::SRC1:
-  case Field::VSRC1:
-    return 1;
-  case Field::SRC2:
-    return 2;
-  default:
-    return 0;
-  }
-}
+unsigned srcIndex(Field f) { return static_cast<unsigned>(std::max(0, isa::valuSourceIndex(f))); }
 
 // ---- operand printing ----------------------------------------------------------------------
 

@@ -5,6 +5,7 @@
 
 #include "elf/elf_file.h"
 #include "runtime/msgpack.h"
+#include "support/numbers.h"
 
 namespace gcnkit::runtime {
 
@@ -49,13 +50,9 @@ uint32_t read32(std::string_view d, size_t at) {
 }
 
 std::string hex(uint64_t v) {
-  static const char *digits = "0123456789abcdef";
   std::string s;
-  do {
-    s.insert(s.begin(), digits[v & 15]);
-    v >>= 4;
-  } while (v);
-  return "0x" + s;
+  support::appendHex(s, v);
+  return s;
 }
 
 struct Loader {

@@ -12,6 +12,7 @@
 #include "emu/thread_pool.h"
 #include "runtime/code_object.h"
 #include "runtime/kernarg.h"
+#include "support/numbers.h"
 
 namespace gcnkit::runtime {
 
@@ -126,13 +127,9 @@ std::vector<std::string> Module::kernelNames() const {
 namespace {
 
 std::string hex(uint64_t v) {
-  static const char *digits = "0123456789abcdef";
   std::string s;
-  do {
-    s.insert(s.begin(), digits[v & 15]);
-    v >>= 4;
-  } while (v);
-  return "0x" + s;
+  support::appendHex(s, v);
+  return s;
 }
 
 Fault::Kind kindOf(emu::FaultKind k) {
