@@ -108,7 +108,7 @@ bool parsePlainValue(std::span<const Token> toks, size_t &pos, const SymbolResol
                      ParsedOperand &op, OperandParseError &err) {
   op.valueOffset = toks[pos].offset;
   RegisterError rerr;
-  switch (parseRegister(toks, pos, op.reg, rerr)) {
+  switch (parseRegister(toks, pos, op.reg, rerr, true)) {
   case RegParse::Ok:
     op.kind = ParsedOperand::Kind::Register;
     return true;
@@ -217,7 +217,7 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
       size_t p = pos + 1;
       Register reg;
       RegisterError rerr;
-      switch (parseRegister(toks, p, reg, rerr)) {
+      switch (parseRegister(toks, p, reg, rerr, true)) {
       case RegParse::Ok:
         op.kind = ParsedOperand::Kind::Register;
         op.reg = reg;

@@ -204,7 +204,8 @@ bool checkTuple(Register &r, const RegFile &f, RegisterError &err) {
 }
 
 // A single register (no SP3 list) at toks[pos].
-RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err) {
+RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err,
+                     bool underInputModifier = false) {
   const Token &t = toks[pos];
   if (t.kind != Tok::Identifier)
     return RegParse::NotARegister;
@@ -219,7 +220,8 @@ RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, Re
     const Special *s = findSpecial(t.text);
     if (!s)
       return RegParse::NotARegister;
-    if (s->unsupported) {
+    // llvm-mc-19 checks execz / vccz only where no input modifier surrounds them.
+    if (s->unsupported && !(underInputModifier && s->unsupported == kNoZ)) {
       err = {s->unsupported, t.offset};
       return RegParse::Error;
     }
@@ -348,11 +350,11 @@ unsigned Register::encoding() const {
   }
 }
 
-RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg,
-                       RegisterError &err) {
+RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err,
+                       bool underInputModifier) {
   if (toks[pos].kind == Tok::LBrac)
     return parseList(toks, pos, reg, err);
-  return parseSingle(toks, pos, reg, err);
+  return parseSingle(toks, pos, reg, err, underInputModifier);
 }
 
 } // namespace gcnkit::assembler

@@ -36,6 +36,9 @@ enum class RegParse : uint8_t { NotARegister, Ok, Error };
 
 // Parses a register at toks[pos]. NotARegister leaves pos unchanged (the operand may be a
 // symbol, e.g. `V1` or `s0x`); Ok advances past it; Error fills err.
-RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err);
+// `underInputModifier`: the register stands inside `-x`, `|x|`, `neg(x)`... (where llvm-mc-19
+// accepts src_execz / src_vccz).
+RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err,
+                       bool underInputModifier = false);
 
 } // namespace gcnkit::assembler
