@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,7 +51,9 @@ private:
     std::vector<uint32_t> lineStarts;
   };
   void printOne(SourceLoc loc, Severity sev, std::string_view message, size_t rangeLength);
-  std::vector<Buffer> buffers_;
+  // A deque: adding a buffer (a macro instantiation) must not move the others, whose text the
+  // lexer and the tokens of enclosing statements still view.
+  std::deque<Buffer> buffers_;
   std::string diags_;
   size_t errors_ = 0;
 };
