@@ -42,41 +42,53 @@ bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(
 
 } // namespace
 
-InstructionAssembler::InstructionAssembler(isa::Target target) {
-  for (const InstrDesc &d : isa::instructions(target))
-    byName_.emplace(std::string(d.name), &d);
-  // Every spelling that names rows -- a row's name, its base without `_e32` / `_e64`, and the
-  // base with each suffix -- gets its candidate list once, so statements only look it up.
-  auto remember = [this](std::string key) {
-    if (candidateLists_.contains(key))
-      return;
-    std::vector<Candidate> list = candidates(key);
-    if (!list.empty())
-      candidateLists_.emplace(std::move(key), std::move(list));
-  };
-  for (const InstrDesc &d : isa::instructions(target)) {
-    std::string_view base = d.name;
-    if (base.ends_with("_e32") || base.ends_with("_e64"))
-      base.remove_suffix(4);
-    remember(std::string(d.name));
-    for (std::string_view suffix : {"", "_e32", "_e64", "_dpp", "_e64_dpp"})
-      remember(std::string(base) + std::string(suffix));
-  }
+const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target target) {
+  static const Index gfx1100 = [target] {
+    Index index;
+    for (const InstrDesc &d : isa::instructions(target))
+      index.byName.emplace(std::string(d.name), &d);
+    // Every spelling that names rows -- a row's name, its base without `_e32` / `_e64`, and the
+    // base with each suffix -- gets its candidate list once, so statements only look it up.
+    auto remember = [&index](std::string key) {
+      if (index.candidateLists.contains(key))
+        return;
+      std::vector<Candidate> list = candidatesIn(index, key);
+      if (!list.empty())
+        index.candidateLists.emplace(std::move(key), std::move(list));
+    };
+    for (const InstrDesc &d : isa::instructions(target)) {
+      std::string_view base = d.name;
+      if (base.ends_with("_e32") || base.ends_with("_e64"))
+        base.remove_suffix(4);
+      remember(std::string(d.name));
+      for (std::string_view suffix : {"", "_e32", "_e64", "_dpp", "_e64_dpp"})
+        remember(std::string(base) + std::string(suffix));
+    }
+    return index;
+  }();
+  return gfx1100; // the only target
 }
+
+InstructionAssembler::InstructionAssembler(isa::Target target) : index_(indexFor(target)) {}
 
 std::span<const InstructionAssembler::Candidate>
 InstructionAssembler::lookupCandidates(std::string_view mnemonic) const {
-  auto it = candidateLists_.find(mnemonic);
-  if (it == candidateLists_.end())
+  auto it = index_.candidateLists.find(mnemonic);
+  if (it == index_.candidateLists.end())
     return {};
   return it->second;
 }
 
 std::vector<InstructionAssembler::Candidate>
 InstructionAssembler::candidates(std::string_view m) const {
+  return candidatesIn(index_, m);
+}
+
+std::vector<InstructionAssembler::Candidate>
+InstructionAssembler::candidatesIn(const Index &index, std::string_view m) {
   std::vector<Candidate> out;
   auto add = [&](std::string_view name, Variant v) {
-    auto [first, last] = byName_.equal_range(name);
+    auto [first, last] = index.byName.equal_range(name);
     for (auto it = first; it != last; ++it)
       if (it->second->format != Format::VOPD)
         out.push_back({it->second, v});
@@ -136,7 +148,7 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
   };
   if (wave64_) {
     // VOPD exists only in wave32: llvm-mc says so before it reads any operand.
-    auto [first, last] = byName_.equal_range(mnemonic);
+    auto [first, last] = index_.byName.equal_range(mnemonic);
     for (auto it = first; it != last; ++it)
       if (it->second->format == Format::VOPD) {
         fail = {"instruction requires wavesize=32", tokens[0].offset};

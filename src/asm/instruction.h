@@ -51,13 +51,20 @@ public:
 private:
   void printWithFixups(const EncodedInstruction &inst, std::string &text) const;
 
-  std::multimap<std::string, const isa::InstrDesc *, std::less<>> byName_;
-  struct StringHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  // The rows by name and the candidate list of every spelling: built once per target and
+  // shared by every assembler (building it is most of an assembler's start-up).
+  struct Index {
+    std::multimap<std::string, const isa::InstrDesc *, std::less<>> byName;
+    struct StringHash {
+      using is_transparent = void;
+      size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_map<std::string, std::vector<Candidate>, StringHash, std::equal_to<>>
+        candidateLists;
   };
-  std::unordered_map<std::string, std::vector<Candidate>, StringHash, std::equal_to<>>
-      candidateLists_;
+  static const Index &indexFor(isa::Target target);
+  static std::vector<Candidate> candidatesIn(const Index &index, std::string_view mnemonic);
+  const Index &index_;
   // Per-statement scratch space, reused so that encoding allocates nothing in the common case.
   mutable std::vector<Token> scratchTokens_;
   mutable std::vector<ParsedOperand> scratchOps_;
