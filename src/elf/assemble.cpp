@@ -11,23 +11,25 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
                         const ListingSink &listingSink) {
   assembler::SourceManager sm;
   const uint32_t buffer = sm.addBuffer(std::move(name), std::move(source));
-  // The listing prints each instruction as the disassembler prints its bytes.
   assembler::InstructionAssembler instructions(isa::Target::GFX1100);
   instructions.setWave64(options.wave64);
   const disasm::WaveSize wave =
       options.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32;
-  instructions.setPrinter([dis = disasm::Disassembler(isa::Target::GFX1100, wave)](
-                              std::string_view bytes, const assembler::EncodedInstruction &encoded,
-                              std::string &text) {
-    text.clear();
-    disasm::Inst inst;
-    std::span<const uint8_t> code(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
-    disasm::PrintOptions po;
-    po.assemblerListing = true;
-    po.smemOffset = encoded.smemOffset;
-    if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
-      dis.print(inst, text, po);
-  });
+  // The listing prints each instruction as the disassembler prints its bytes; an object needs
+  // no text.
+  if (!options.object)
+    instructions.setPrinter([dis = disasm::Disassembler(isa::Target::GFX1100, wave)](
+                                std::string_view bytes,
+                                const assembler::EncodedInstruction &encoded, std::string &text) {
+      text.clear();
+      disasm::Inst inst;
+      std::span<const uint8_t> code(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
+      disasm::PrintOptions po;
+      po.assemblerListing = true;
+      po.smemOffset = encoded.smemOffset;
+      if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
+        dis.print(inst, text, po);
+    });
   assembler::ParserOptions po;
   po.amdhsa = options.amdhsa;
   po.codeObjectVersion = options.codeObjectVersion;
