@@ -41,8 +41,18 @@ echo
 echo "== gcnkit asm: clang-19 -S examples/saxpy.cl, assembled to a code object"
 clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/saxpy.cl \
   -o "$out/saxpy.s"
-"$build/gcnkit" asm -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$out/saxpy.s" |
-  grep -m 12 encoding
+"$build/gcnkit" asm -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$out/saxpy.s" \
+  >"$out/gcnkit-asm.txt"
+llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$out/saxpy.s" \
+  >"$out/llvm-asm.txt"
+grep -m 12 encoding "$out/gcnkit-asm.txt"
+if cmp -s "$out/gcnkit-asm.txt" "$out/llvm-asm.txt"; then
+  echo "== listing identical to llvm-mc-19 -show-encoding ($(wc -l <"$out/gcnkit-asm.txt") lines)"
+else
+  echo "== listing differs from llvm-mc-19 -show-encoding:"
+  diff "$out/gcnkit-asm.txt" "$out/llvm-asm.txt" || true
+  exit 1
+fi
 "$build/gcnkit" asm -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj "$out/saxpy.s" \
   -o "$out/gcnkit-saxpy.o"
 llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj "$out/saxpy.s" \
