@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The differential test: random encodings of every instruction family, decoded by gcnkit and by
 # llvm-mc-19 in the same run (text, -show-encoding bytes and warnings must be identical), for
-# several seeds, then one larger run. Extra arguments go to gcnkit-difftest (e.g. --family valu).
+# several seeds, then one larger run, then one wave64 run. Extra arguments go to gcnkit-difftest (e.g. --family valu).
 #   DIFF_SEEDS (default "1 2 3"), DIFF_COUNT (default 20000), DIFF_LARGE_COUNT (default 100000,
 #   0 to skip), DIFF_BUILD_DIR (default build-test)
 set -euo pipefail
@@ -22,4 +22,8 @@ if [ "$large" -gt 0 ]; then
   echo "== gcnkit-difftest --count $large --seed 100 $*"
   "$build/tests/gcnkit-difftest" --count "$large" --seed 100 --show 5 "$@" || status=1
 fi
+# Wave64 (-mattr=+wavefrontsize64): lane masks are SGPR pairs, VOPD does not exist.
+echo "== gcnkit-difftest --count ${DIFF_COUNT:-20000} --seed 7 --wave64 $*"
+"$build/tests/gcnkit-difftest" --count "${DIFF_COUNT:-20000}" --seed 7 --wave64 --show 5 "$@" ||
+  status=1
 exit $status
