@@ -398,6 +398,14 @@ std::optional<ExprValue> evaluate(const Expr &e, const SymbolResolver &resolve, 
   return ExprValue{v, {}};
 }
 
+ExprPtr symbolExpr(std::string name, size_t offset) {
+  auto e = std::make_unique<Expr>();
+  e->op = ExprOp::Symbol;
+  e->symbol = std::move(name);
+  e->offset = offset;
+  return e;
+}
+
 ExprPtr cloneExpr(const Expr &e) {
   auto c = std::make_unique<Expr>();
   c->op = e.op;

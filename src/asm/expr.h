@@ -81,6 +81,9 @@ std::optional<ExprValue> evaluate(const Expr &e, const SymbolResolver &resolve, 
 
 ExprPtr cloneExpr(const Expr &e);
 
+// An expression naming one symbol.
+ExprPtr symbolExpr(std::string name, size_t offset = 0);
+
 // Prints an expression as llvm-mc's streamer does: operands of a nested binary operation in
 // parentheses, `a + -c` as `a-c`.
 std::string printExpr(const Expr &e);

@@ -57,11 +57,7 @@ ExprPtr operandExpr(const ParsedOperand &op) {
     return cloneExpr(*op.expr);
   if (op.kind != ParsedOperand::Kind::Flag)
     return nullptr;
-  auto e = std::make_unique<Expr>();
-  e->op = ExprOp::Symbol;
-  e->symbol = op.name;
-  e->offset = op.offset;
-  return e;
+  return symbolExpr(std::string(op.name), op.offset);
 }
 
 void appendLiteral(Fields &f, EncodedInstruction &out) {

@@ -324,10 +324,8 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
       if (op.name == "dim" && toks[pos].kind == Tok::Integer &&
           toks[pos + 1].kind == Tok::Identifier &&
           toks[pos + 1].offset == toks[pos].offset + toks[pos].text.size()) {
-        op.expr = std::make_unique<Expr>();
-        op.expr->op = ExprOp::Symbol;
-        op.expr->symbol = std::string(toks[pos].text) + std::string(toks[pos + 1].text);
-        op.expr->offset = toks[pos].offset;
+        op.expr = symbolExpr(std::string(toks[pos].text) + std::string(toks[pos + 1].text),
+                             toks[pos].offset);
         pos += 2;
         continue;
       }

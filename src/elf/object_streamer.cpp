@@ -466,9 +466,7 @@ void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel &k) {
   // kernel_code_entry_byte_offset: the kernel's address relative to the descriptor.
   auto entry = std::make_unique<Expr>();
   entry->op = ExprOp::Add;
-  entry->lhs = std::make_unique<Expr>();
-  entry->lhs->op = ExprOp::Symbol;
-  entry->lhs->symbol = k.name;
+  entry->lhs = assembler::symbolExpr(k.name);
   entry->rhs = std::make_unique<Expr>();
   entry->rhs->value = isa::KernelDescriptor::kEntryOffsetPos;
   impl_->fixups.push_back({impl_->current,
