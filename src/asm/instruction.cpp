@@ -80,11 +80,6 @@ InstructionAssembler::lookupCandidates(std::string_view mnemonic) const {
 }
 
 std::vector<InstructionAssembler::Candidate>
-InstructionAssembler::candidates(std::string_view m) const {
-  return candidatesIn(index_, m);
-}
-
-std::vector<InstructionAssembler::Candidate>
 InstructionAssembler::candidatesIn(const Index &index, std::string_view m) {
   std::vector<Candidate> out;
   auto add = [&](std::string_view name, Variant v) {

@@ -39,13 +39,11 @@ public:
   bool encode(std::span<const Token> tokens, EncodedInstruction &out, Failure &fail) const;
 
   // The candidate rows of a mnemonic, in the order they are tried, with the variant the
-  // spelling forces.
+  // spelling forces: precomputed for every spelling that has candidates (empty for others).
   struct Candidate {
     const isa::InstrDesc *row;
     Variant variant;
   };
-  std::vector<Candidate> candidates(std::string_view mnemonic) const;
-  // The same, precomputed for every spelling that has candidates (empty for others).
   std::span<const Candidate> lookupCandidates(std::string_view mnemonic) const;
 
 private:
