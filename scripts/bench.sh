@@ -31,6 +31,8 @@ fi
 if [ "${BENCH_ONLY:-dis}" != asm ]; then
 python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
 import os, re, subprocess, sys, time
+sys.path.insert(0, "scripts")
+import bench_measure
 
 work, gcnkit, count, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 mc = ["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble"]
@@ -55,19 +57,7 @@ print(f"input: {count} instructions (cycling through a pool of {len(pool)} encod
       f"{os.path.getsize(work + '/input.o') // 1024} KiB object")
 
 def measure(argv, out):
-    best_wall = best_cpu = None
-    for _ in range(runs):
-        before = os.times()
-        t0 = time.perf_counter()
-        with open(out, "w") as f:
-            subprocess.run(argv, stdout=f, stderr=subprocess.DEVNULL, check=False)
-        wall = time.perf_counter() - t0
-        after = os.times()
-        cpu = (after.children_user - before.children_user) + \
-              (after.children_system - before.children_system)
-        best_wall = wall if best_wall is None else min(best_wall, wall)
-        best_cpu = cpu if best_cpu is None else min(best_cpu, cpu)
-    return best_wall, best_cpu
+    return bench_measure.measure(argv, out, runs)
 
 def compare(name, ours, ref):
     g = open(ours).read().splitlines()
@@ -104,6 +94,8 @@ clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfx1100 -O
   examples/histogram.hip -o "$work/histogram.s"
 python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
 import os, re, subprocess, sys, time
+sys.path.insert(0, "scripts")
+import bench_measure
 
 work, gcnkit, count, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 mc = ["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100"]
@@ -150,12 +142,15 @@ kernel, kernel_dropped = accepted(kernel, "kernels")
 label = re.compile(r"(\.L\w+|^[A-Za-z_]\w*(?=:))")
 lines, copies, at = [], 0, 0
 while len(lines) < count:
-    for _ in range(1000):
+    for _ in range(min(1000, count - len(lines))):
         lines.append(pool[at % len(pool)])
         at += 1
-    lines += [label.sub(lambda m: f"{m.group(0)}_{copies}", l) for l in kernel]
-    copies += 1
-lines = lines[:count]
+    # Only whole kernel copies: a cut one would branch to a label it no longer defines.
+    if len(lines) + len(kernel) <= count:
+        lines += [label.sub(lambda m: f"{m.group(0)}_{copies}", l) for l in kernel]
+        copies += 1
+    elif len(lines) < count:
+        lines += [pool[(at + k) % len(pool)] for k in range(count - len(lines))]
 with open(f"{work}/input.s", "w") as f:
     f.write("\n".join(lines) + "\n")
 print(f"assembler input: {count} lines, {os.path.getsize(work + '/input.s') // (1 << 20)} MiB: "
@@ -164,19 +159,7 @@ print(f"assembler input: {count} lines, {os.path.getsize(work + '/input.s') // (
       f"({kernel_dropped} dropped)")
 
 def measure(argv, out):
-    best_wall = best_cpu = None
-    for _ in range(runs):
-        before = os.times()
-        t0 = time.perf_counter()
-        with open(out, "wb") as f:
-            subprocess.run(argv, stdout=f, stderr=subprocess.DEVNULL, check=False)
-        wall = time.perf_counter() - t0
-        after = os.times()
-        cpu = (after.children_user - before.children_user) + \
-              (after.children_system - before.children_system)
-        best_wall = wall if best_wall is None else min(best_wall, wall)
-        best_cpu = cpu if best_cpu is None else min(best_cpu, cpu)
-    return best_wall, best_cpu
+    return bench_measure.measure(argv, out, runs)
 
 def row(label, wall, cpu):
     print(f"  {label:<28} {wall:8.3f} s wall {cpu:8.3f} s cpu  "
