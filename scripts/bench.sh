@@ -4,14 +4,16 @@
 #   2. `gcnkit dis` vs `llvm-objdump-19 -d` on an ELF object holding the same instructions;
 #   3. `gcnkit asm` vs `llvm-mc-19` assembling a 1,000,000-line source, to the -show-encoding
 #      listing and with -filetype=obj;
-#   4. the in-process Google Benchmark figures (bench/bench_disasm.cpp, bench/bench_asm.cpp).
+#   4. the emulator on a VALU-bound kernel (gcnkit-bench-emu: wave-instructions per second with 1
+#      and 2 worker threads, against native C++ doing the same arithmetic);
+#   5. the in-process Google Benchmark figures (bench/bench_disasm.cpp, bench/bench_asm.cpp).
 # The disassembler input: valid gfx1100 encodings from the differential test's generators
 # (gcnkit-bench-input), minus any llvm-mc-19 rejects, repeated to 1,000,000 lines. The assembler
 # input: the same encodings as llvm-mc-19 disassembles them (every family), with clang-19's code
 # for the example kernels (labels, branches, comments, calls) interleaved, minus any line either
 # assembler rejects. Both tools' outputs are compared too.
 #   BENCH_INSTRUCTIONS (default 1000000), BENCH_RUNS (best of, default 3),
-#   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis or asm: one half only)
+#   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis, asm or emu: that part only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BENCH_BUILD_DIR:-build-bench}
@@ -22,13 +24,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGCNKIT_TESTS=ON -DGCNKIT_BENCH=ON \
   >/dev/null
-if ! ninja -C "$build" -j "${JOBS:-2}" gcnkit gcnkit-bench-input gcnkit_bench >"$work/build.log"; then
+if ! ninja -C "$build" -j "${JOBS:-2}" gcnkit gcnkit-bench-input gcnkit_bench gcnkit-bench-emu >"$work/build.log"; then
   cat "$work/build.log"
   exit 1
 fi
 "$build/bench/gcnkit-bench-input" --count 200000 --seed 1 >"$work/pool.hex"
 
-if [ "${BENCH_ONLY:-dis}" != asm ]; then
+part() { [ -z "${BENCH_ONLY:-}" ] || [ "$BENCH_ONLY" = "$1" ]; }
+
+if part dis; then
 python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
 import os, re, subprocess, sys, time
 sys.path.insert(0, "scripts")
@@ -84,7 +88,7 @@ for title, ours, ref in [
 PY
 fi
 
-if [ "${BENCH_ONLY:-asm}" != dis ]; then
+if part asm; then
 # Clang's code for the example kernels, for the assembler input.
 clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/reduce.cl \
   -o "$work/reduce.s"
@@ -188,5 +192,11 @@ for title, flags, out, check in [
 PY
 fi
 
-echo "in-process (Google Benchmark, 200,000-instruction pool):"
-"$build/bench/gcnkit_bench" --benchmark_min_time=0.5 2>/dev/null | grep '^BM_' || true
+if part emu; then
+  "$build/bench/gcnkit-bench-emu" --runs "$runs"
+fi
+
+if [ -z "${BENCH_ONLY:-}" ]; then
+  echo "in-process (Google Benchmark, 200,000-instruction pool):"
+  "$build/bench/gcnkit_bench" --benchmark_min_time=0.5 2>/dev/null | grep '^BM_' || true
+fi

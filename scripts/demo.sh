@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The main job: builds gcnkit, compiles an example OpenCL kernel with clang-19 and disassembles
 # the code object with `gcnkit dis` (llvm-objdump -d format), then a hex example (llvm-mc
-# -disassemble format); each output is checked against the LLVM tool it stands in for.
+# -disassemble format); each output is checked against the LLVM tool it stands in for. Then it
+# assembles the kernel's clang-19 assembly, runs it with `gcnkit run` on generated data and
+# checks the result against a reference.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 llvm-19 lld-19 libyaml-dev pkg-config
+scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 llvm-19 lld-19 libyaml-dev pkg-config \
+  python3
 
 build=${DEMO_BUILD_DIR:-build-demo}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGCNKIT_TESTS=OFF -DGCNKIT_BENCH=OFF
@@ -63,3 +66,30 @@ else
   echo "== object differs from llvm-mc-19 -filetype=obj"
   exit 1
 fi
+
+echo
+echo "== gcnkit run: the same assembly, assembled in memory and run on the emulator"
+# Inputs chosen so every product and sum is exact in f32: the kernel's fused multiply-add and
+# the reference's arithmetic agree bit for bit.
+n=10000
+python3 - "$out" "$n" <<'PY'
+import struct, sys
+out, n = sys.argv[1], int(sys.argv[2])
+x = [(i % 1000) * 0.5 for i in range(n)]
+y = [float(i // 7) for i in range(n)]
+open(out + "/x.bin", "wb").write(struct.pack("<%df" % n, *x))
+open(out + "/y.bin", "wb").write(struct.pack("<%df" % n, *y))
+open(out + "/expected.bin", "wb").write(struct.pack("<%df" % n, *[2.5 * a + b for a, b in zip(x, y)]))
+PY
+"$build/gcnkit" run "$out/saxpy.s" --kernel saxpy --grid "$n" --block 256 \
+  --arg "@$out/y.bin" --arg "@$out/x.bin" --arg f32:2.5 --arg "i32:$n" --save "0=$out/y.out"
+if cmp -s "$out/y.out" "$out/expected.bin"; then
+  echo "== y = 2.5 * x + y over $n work-items (40 work-groups, the last partial): matches the reference"
+else
+  echo "== gcnkit run output differs from the reference"
+  exit 1
+fi
+echo "== gcnkit run --trace, one work-item (first 12 lines):"
+"$build/gcnkit" run "$out/saxpy.s" --grid 1 --block 1 --arg "@$out/y.bin" --arg "@$out/x.bin" \
+  --arg f32:2.5 --arg i32:1 --trace >"$out/trace.txt"
+head -n 12 "$out/trace.txt"

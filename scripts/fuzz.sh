@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each for a fixed short time
 # on a seed corpus made from the examples. Exits non-zero if a fuzzer finds a crash.
-#   FUZZ_SECONDS   total fuzzing time, split over the four targets (default 60)
+#   FUZZ_SECONDS   total fuzzing time, split over the five targets (default 60)
 #   FUZZ_BUILD_DIR build directory (default build-fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,18 +12,22 @@ jobs=${JOBS:-2}
 
 CXX=clang++-19 CC=clang-19 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DGCNKIT_FUZZ=ON -DGCNKIT_TESTS=OFF -DGCNKIT_BENCH=OFF >/dev/null
-ninja -C "$build" -j "$jobs" fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm
+ninja -C "$build" -j "$jobs" fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm fuzz_load
 
 # Seed corpus: example objects (clang-19, ld.lld-19, llvm-mc-19), their machine code, hex text.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work"/{elf,decoder,mc_text,asm,objs}
+mkdir -p "$work"/{elf,decoder,mc_text,asm,objs,load}
 clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -c examples/saxpy.cl \
   -o "$work/objs/saxpy.o"
 ld.lld-19 -shared "$work/objs/saxpy.o" -o "$work/objs/saxpy.so"
 llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -filetype=obj examples/objdump_cases.s \
   -o "$work/objs/objdump_cases.o"
 cp "$work"/objs/* "$work/elf/"
+# Loader seeds: the objects and a HIP offload bundle.
+cp "$work"/objs/*.o "$work"/objs/*.so "$work/load/"
+clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfx1100 -O2 -c \
+  examples/histogram.hip -o "$work/load/histogram.bundle"
 for o in "$work"/objs/*; do
   name=$(basename "$o")
   llvm-objcopy-19 -O binary --only-section=.text "$o" "$work/decoder/$name.text"
@@ -52,7 +56,7 @@ printf '\000.macro m a, b=2\n.long \\a + \\b\n.endm\nm 1\n.rept 2\n.byte 1\n.end
   >"$work/asm/directives.s"
 
 status=0
-per=$(( seconds / 4 > 0 ? seconds / 4 : 1 ))
+per=$(( seconds / 5 > 0 ? seconds / 5 : 1 ))
 run() {  # target corpus max_len
   local target=$1 corpus=$2 maxlen=$3
   mkdir -p "$work/artifacts-$target"
@@ -73,4 +77,5 @@ run fuzz_decoder decoder 64
 run fuzz_mc_text mc_text 4096
 run fuzz_elf elf 65536
 run fuzz_asm asm 16384
+run fuzz_load load 65536
 exit $status

@@ -9,10 +9,14 @@
 //   auto r = gcnkit::runtime::launch(dev, *mod, "vadd", {{n}, {256}},
 //                                    gcnkit::runtime::KernelArgs().add(a).add(int32_t(n)));
 //   if (!r.ok()) std::cerr << r.error;
+//
+// Module::load accepts an AMDGPU ELF code object, a clang offload bundle holding a gfx1100 code
+// object, or a host object whose .hip_fatbin section holds such a bundle.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -34,6 +38,25 @@ struct DeviceOptions {
 };
 
 class Module;
+
+// A kernel's explicit argument as the code object metadata describes it.
+struct KernelArgDesc {
+  std::string name;          // .name (OpenCL with -cl-kernel-arg-info; HIP: absent)
+  std::string typeName;      // .type_name, e.g. "float*", "uint" (OpenCL)
+  std::string valueKind;     // by_value, global_buffer, dynamic_shared_pointer, image, ...
+  std::string addressSpace;  // pointers: global, constant, local, ...
+  uint32_t offset = 0;       // in the kernarg segment
+  uint32_t size = 0;         // bytes
+  uint32_t pointeeAlign = 0; // dynamic_shared_pointer: alignment of the LDS block
+};
+
+struct KernelDesc {
+  std::string name;
+  bool hasMetadata = false; // without metadata, args is empty and arguments are unchecked
+  uint32_t waveSize = 32;
+  uint32_t staticLdsBytes = 0;     // group segment fixed size; dynamic LDS starts after it
+  std::vector<KernelArgDesc> args; // explicit arguments in order (hidden ones left out)
+};
 
 // A device: guest memory (every access bounds-checked) and the threads that run kernels.
 // Not thread-safe: use a device from one host thread at a time.
@@ -102,7 +125,10 @@ struct Fault {
     UnsupportedInstruction,
     InstructionLimit,
     BadBranch,
-    Trap
+    Trap,
+    ScratchViolation,  // private (scratch) access outside the work-item's private segment
+    MisalignedAtomic,  // atomic on an address that is not naturally aligned
+    UnsupportedBuffer, // buffer resource not emulated (address: data format; 256: swizzled)
   };
   Kind kind = Kind::MemoryViolation;
   std::string kernel;
@@ -139,6 +165,8 @@ public:
   Module &operator=(const Module &) = delete;
 
   std::vector<std::string> kernelNames() const;
+  // The kernel's description, or nullopt when the module has no kernel of that name.
+  std::optional<KernelDesc> kernel(std::string_view name) const;
 
   struct Impl;
   const Impl &impl() const { return *impl_; }
@@ -148,9 +176,21 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+// Per-launch debugging options.
+struct LaunchOptions {
+  // When set, called with the trace of each executed instruction (lines ending in '\n'): the
+  // wave, EXEC, the disassembled instruction and the registers whose values it changed.
+  // Tracing runs the workgroups one after another on one thread, so the order is
+  // deterministic; untraced launches do not pay for it.
+  std::function<void(std::string_view)> trace;
+};
+
 // Runs the kernel to completion (synchronous).
 LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
                     const LaunchConfig &config, const KernelArgs &args);
+LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
+                    const LaunchConfig &config, const KernelArgs &args,
+                    const LaunchOptions &options);
 // The same with a raw kernarg segment prefix (explicit arguments laid out by the caller);
 // hidden arguments are still filled in from the metadata.
 LaunchResult launch(Device &device, const Module &module, std::string_view kernel,

@@ -8,6 +8,9 @@
 #include <new>
 #include <vector>
 
+#include "emu/mode.h"
+#include "emu/trace.h"
+
 namespace gcnkit::emu {
 
 namespace {
@@ -25,6 +28,7 @@ struct Worker {
   std::vector<Wave> waves;
   std::unique_ptr<uint32_t[], AlignedDelete> vgprs;
   std::vector<uint8_t> lds;
+  std::vector<uint8_t> scratch; // every lane's private segment, reused by every workgroup
   WorkgroupContext group;
   uint64_t instructions = 0;
   uint64_t waveCount = 0;
@@ -42,6 +46,13 @@ struct Worker {
     group.memory = s.memory;
     group.lds = lds.data();
     group.ldsBytes = s.ldsBytes;
+    // Private memory: one segment per lane of every wave, allocated once per worker (never per
+    // wave) and not cleared between waves (its initial contents are undefined on hardware).
+    // Segments are 16-byte aligned so 64-bit atomics on private memory stay aligned.
+    group.privateBytes = s.privateBytes;
+    group.privateStride = (s.privateBytes + 15) & ~15u;
+    scratch.resize(size_t{group.privateStride} * p.waveSize * wavesPerGroup);
+    group.scratch = scratch.data();
   }
 };
 
@@ -55,8 +66,16 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
   uint32_t *vgpr = w.vgpr;
   w = Wave{};
   w.vgpr = vgpr;
+  w.pc = p.entry;
   w.waveSize = W;
   w.indexInGroup = waveIndex;
+  w.mode = mode::fromRsrc1(s.descriptor.computePgmRsrc1);
+  // HW_ID1.WAVE_ID [4:0]: the wave in its group; HW_ID2.WG_ID [20:16]: the group's linear id.
+  const uint32_t groupsX = (s.grid.x + s.block.x - 1) / s.block.x;
+  const uint32_t groupsY = (s.grid.y + s.block.y - 1) / s.block.y;
+  const uint32_t linearGroup = groupId.x + groupsX * (groupId.y + groupsY * groupId.z);
+  w.hwId1 = waveIndex & 31;
+  w.hwId2 = (linearGroup & 31) << 16;
   std::memset(w.vgpr, 0, size_t{p.vgprRows} * W * 4);
 
   const uint16_t props = s.descriptor.kernelCodeProperties;
@@ -135,7 +154,9 @@ int runGroup(Worker &wk, const DispatchSetup &s, const Dim3 &id, const Dim3 &siz
   for (;;) {
     for (uint32_t i = 0; i < count; ++i) {
       Wave &w = wk.waves[i];
-      if (w.status == WaveStatus::Running)
+      if (w.status == WaveStatus::Running && s.trace)
+        runWaveTraced(w, s.maxInstructionsPerWave, {id.x, id.y, id.z}, *s.trace);
+      else if (w.status == WaveStatus::Running)
         runWave(w, s.maxInstructionsPerWave);
       if (w.status == WaveStatus::Faulted) {
         for (uint32_t j = 0; j < count; ++j)
@@ -199,7 +220,8 @@ DispatchResult dispatch(const DispatchSetup &s, ThreadPool &pool) {
   uint64_t faultGroup = UINT64_MAX;
   std::atomic<uint64_t> instructions{0}, waves{0};
 
-  const unsigned workers = static_cast<unsigned>(std::min<uint64_t>(pool.size(), total));
+  const unsigned workers =
+      s.trace ? 1 : static_cast<unsigned>(std::min<uint64_t>(pool.size(), total));
   pool.run([&](unsigned worker) {
     if (worker >= workers)
       return;

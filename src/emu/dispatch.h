@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "emu/memory.h"
 #include "emu/program.h"
@@ -27,8 +29,12 @@ struct DispatchSetup {
   uint64_t kernargAddress = 0;
   uint64_t dispatchPacketAddress = 0;
   uint64_t queueAddress = 0;
-  uint32_t ldsBytes = 0; // group segment: static + dynamic
+  uint32_t ldsBytes = 0;     // group segment: static + dynamic
+  uint32_t privateBytes = 0; // private (scratch) segment of each work-item
   uint64_t maxInstructionsPerWave = 0;
+  // When set, every executed instruction is traced to it (emu/trace.h) and the workgroups run
+  // in order on one worker.
+  const std::function<void(std::string_view)> *trace = nullptr;
 };
 
 // Where and why a kernel stopped early.

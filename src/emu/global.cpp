@@ -1,17 +1,18 @@
-// GLOBAL and FLAT loads and stores. Every active lane's access is checked against the guest
-// allocations; the first lane (in lane order) that falls outside stops the kernel with a fault
-// naming the lane and address. FLAT addresses are treated as global addresses (the LDS and
-// scratch apertures are not emulated).
-#include <cstring>
+// GLOBAL and FLAT loads, stores and atomics. Every active lane's access is checked; the first
+// lane (in lane order) that falls outside its space stops the kernel with a fault naming the
+// lane and address. GLOBAL addresses are guest addresses; FLAT addresses go to the guest memory,
+// the LDS or the lane's private segment by aperture (flat_aperture.h). Atomics on guest memory
+// are atomic across the worker threads (atomics.h).
+#include <deque>
+#include <string>
 
+#include "emu/atomics.h"
+#include "emu/flat_aperture.h"
 #include "emu/registry.h"
-#include "emu/wave.h"
 
 namespace gcnkit::emu {
 
 namespace {
-
-enum class Ext { Zero8, Sign8, Zero16, Sign16, None };
 
 // Address of lane l: with SADDR, SGPR pair + zero-extended 32-bit VADDR; without, the 64-bit
 // VADDR pair. Both plus the signed instruction offset.
@@ -33,69 +34,125 @@ template <int W> struct Addresses {
   }
 };
 
-template <int W, unsigned kBytes, Ext kExt> void load(Wave &w, const DecodedInst &in) {
-  const Addresses<W> addr(w, in);
-  const uint64_t exec = execMask<W>(w);
-  constexpr unsigned dwords = kBytes < 4 ? 1 : kBytes / 4;
-  uint32_t *rows[4];
-  for (unsigned i = 0; i < dwords; ++i)
-    rows[i] = vrow<W>(w, static_cast<uint16_t>(in.vdst + i));
-  for (int l = 0; l < W; ++l) {
-    if (!((exec >> l) & 1))
-      continue;
-    const uint64_t a = addr(l);
-    const uint8_t *p = w.cache.lookup(*w.group->memory, a, kBytes);
-    if (!p) {
-      w.raise(FaultKind::MemoryViolation, in, l, a, kBytes, false);
-      return;
-    }
-    if constexpr (kExt == Ext::None) {
-      for (unsigned i = 0; i < dwords; ++i)
-        std::memcpy(&rows[i][l], p + 4 * i, 4);
-    } else if constexpr (kExt == Ext::Zero8) {
-      rows[0][l] = p[0];
-    } else if constexpr (kExt == Ext::Sign8) {
-      rows[0][l] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(p[0])));
-    } else {
-      uint16_t h;
-      std::memcpy(&h, p, 2);
-      rows[0][l] = kExt == Ext::Zero16
-                       ? h
-                       : static_cast<uint32_t>(static_cast<int32_t>(static_cast<int16_t>(h)));
-    }
+// Resolves a lane's address: kFlat selects the space by aperture.
+template <int W, bool kFlat> struct Where {
+  Wave &w;
+  const DecodedInst &in;
+  Addresses<W> addr;
+  Where(Wave &wave, const DecodedInst &inst) : w(wave), in(inst), addr(wave, inst) {}
+  LaneTarget operator()(int l, unsigned bytes, bool write) const {
+    if constexpr (kFlat)
+      return flatTarget<W>(w, in, l, addr(l), bytes, write);
+    else
+      return globalTarget(w, in, l, addr(l), bytes, write);
   }
+};
+
+template <int W, bool kFlat, unsigned kBytes, Ext kExt> void load(Wave &w, const DecodedInst &in) {
+  loadLanes<W, kBytes, kExt>(w, in, Where<W, kFlat>(w, in));
 }
 
-template <int W, unsigned kBytes> void store(Wave &w, const DecodedInst &in) {
-  const Addresses<W> addr(w, in);
-  const uint64_t exec = execMask<W>(w);
-  constexpr unsigned dwords = kBytes < 4 ? 1 : kBytes / 4;
-  const uint32_t *rows[4];
-  for (unsigned i = 0; i < dwords; ++i)
-    rows[i] = vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + i));
-  for (int l = 0; l < W; ++l) {
-    if (!((exec >> l) & 1))
-      continue;
-    const uint64_t a = addr(l);
-    uint8_t *p = w.cache.lookup(*w.group->memory, a, kBytes);
-    if (!p) {
-      w.raise(FaultKind::MemoryViolation, in, l, a, kBytes, true);
-      return;
-    }
-    if constexpr (kBytes < 4) {
-      std::memcpy(p, &rows[0][l], kBytes); // little endian: the low bytes
-    } else {
-      for (unsigned i = 0; i < dwords; ++i)
-        std::memcpy(p + 4 * i, &rows[i][l], 4);
-    }
-  }
+template <int W, bool kFlat, unsigned kBytes, bool kHigh>
+void store(Wave &w, const DecodedInst &in) {
+  storeLanes<W, kBytes, kHigh>(w, in, in.src[2].reg, Where<W, kFlat>(w, in));
 }
 
-template <unsigned kBytes, Ext kExt> ExecEntry loadEntry() {
-  return {&load<32, kBytes, kExt>, &load<64, kBytes, kExt>, 0};
+// global_load / store_addtid_b32: SADDR + offset + lane id * 4 (no VADDR).
+template <int W, bool kStore> void addTid(Wave &w, const DecodedInst &in) {
+  const uint64_t base = (in.src[1].kind == SrcKind::None ? 0 : readScalar64(w, in.src[1])) + in.imm;
+  auto where = [&](int l, unsigned bytes, bool write) {
+    return globalTarget(w, in, l, base + uint64_t(l) * 4, bytes, write);
+  };
+  if constexpr (kStore)
+    storeLanes<W, 4, false>(w, in, in.src[2].reg, where);
+  else
+    loadLanes<W, 4, Ext::None>(w, in, where);
 }
-template <unsigned kBytes> ExecEntry storeEntry() {
-  return {&store<32, kBytes>, &store<64, kBytes>, 0};
+
+// DATA is VDATA; the compare value of cmpswap follows it (the ISA's {src, cmp} order).
+template <int W, bool kFlat, class T, class Op> void atomic(Wave &w, const DecodedInst &in) {
+  const uint16_t src = in.src[2].reg;
+  atomics::atomicLanes<W, T, Op>(w, in, src, static_cast<uint16_t>(src + sizeof(T) / 4),
+                                 Where<W, kFlat>(w, in));
+}
+
+template <bool kFlat, unsigned kBytes, Ext kExt> ExecEntry loadEntry() {
+  return {&load<32, kFlat, kBytes, kExt>, &load<64, kFlat, kBytes, kExt>, 0};
+}
+template <bool kFlat, unsigned kBytes, bool kHigh = false> ExecEntry storeEntry() {
+  return {&store<32, kFlat, kBytes, kHigh>, &store<64, kFlat, kBytes, kHigh>, 0};
+}
+template <bool kFlat, class T, class Op> ExecEntry atomicEntry() {
+  return {&atomic<32, kFlat, T, Op>, &atomic<64, kFlat, T, Op>, 0};
+}
+
+// The registry is keyed by string_view: built names are kept for the life of the program.
+std::string_view intern(std::string name) {
+  static std::deque<std::string> names;
+  return names.emplace_back(std::move(name));
+}
+
+template <bool kFlat> void registerSegment(Registry &reg, const std::string &seg) {
+  struct Named {
+    Registry &reg;
+    ExecEntry &operator[](const std::string &name) { return reg[intern(name)]; }
+  } r{reg};
+  r[seg + "_load_u8"] = loadEntry<kFlat, 1, Ext::Zero8>();
+  r[seg + "_load_i8"] = loadEntry<kFlat, 1, Ext::Sign8>();
+  r[seg + "_load_u16"] = loadEntry<kFlat, 2, Ext::Zero16>();
+  r[seg + "_load_i16"] = loadEntry<kFlat, 2, Ext::Sign16>();
+  r[seg + "_load_b32"] = loadEntry<kFlat, 4, Ext::None>();
+  r[seg + "_load_b64"] = loadEntry<kFlat, 8, Ext::None>();
+  r[seg + "_load_b96"] = loadEntry<kFlat, 12, Ext::None>();
+  r[seg + "_load_b128"] = loadEntry<kFlat, 16, Ext::None>();
+  r[seg + "_load_d16_u8"] = loadEntry<kFlat, 1, Ext::LoU8>();
+  r[seg + "_load_d16_i8"] = loadEntry<kFlat, 1, Ext::LoI8>();
+  r[seg + "_load_d16_b16"] = loadEntry<kFlat, 2, Ext::Lo16>();
+  r[seg + "_load_d16_hi_u8"] = loadEntry<kFlat, 1, Ext::HiU8>();
+  r[seg + "_load_d16_hi_i8"] = loadEntry<kFlat, 1, Ext::HiI8>();
+  r[seg + "_load_d16_hi_b16"] = loadEntry<kFlat, 2, Ext::Hi16>();
+  r[seg + "_store_b8"] = storeEntry<kFlat, 1>();
+  r[seg + "_store_b16"] = storeEntry<kFlat, 2>();
+  r[seg + "_store_b32"] = storeEntry<kFlat, 4>();
+  r[seg + "_store_b64"] = storeEntry<kFlat, 8>();
+  r[seg + "_store_b96"] = storeEntry<kFlat, 12>();
+  r[seg + "_store_b128"] = storeEntry<kFlat, 16>();
+  r[seg + "_store_d16_hi_b8"] = storeEntry<kFlat, 1, true>();
+  r[seg + "_store_d16_hi_b16"] = storeEntry<kFlat, 2, true>();
+
+  using namespace atomics;
+  const std::string a = seg + "_atomic_";
+  r[a + "swap_b32"] = atomicEntry<kFlat, uint32_t, Swap>();
+  r[a + "cmpswap_b32"] = atomicEntry<kFlat, uint32_t, Cmpswap>();
+  r[a + "add_u32"] = atomicEntry<kFlat, uint32_t, Add>();
+  r[a + "sub_u32"] = atomicEntry<kFlat, uint32_t, Sub>();
+  r[a + "csub_u32"] = atomicEntry<kFlat, uint32_t, Csub>();
+  r[a + "min_i32"] = atomicEntry<kFlat, uint32_t, MinI>();
+  r[a + "min_u32"] = atomicEntry<kFlat, uint32_t, MinU>();
+  r[a + "max_i32"] = atomicEntry<kFlat, uint32_t, MaxI>();
+  r[a + "max_u32"] = atomicEntry<kFlat, uint32_t, MaxU>();
+  r[a + "and_b32"] = atomicEntry<kFlat, uint32_t, And>();
+  r[a + "or_b32"] = atomicEntry<kFlat, uint32_t, Or>();
+  r[a + "xor_b32"] = atomicEntry<kFlat, uint32_t, Xor>();
+  r[a + "inc_u32"] = atomicEntry<kFlat, uint32_t, Inc>();
+  r[a + "dec_u32"] = atomicEntry<kFlat, uint32_t, Dec>();
+  r[a + "swap_b64"] = atomicEntry<kFlat, uint64_t, Swap>();
+  r[a + "cmpswap_b64"] = atomicEntry<kFlat, uint64_t, Cmpswap>();
+  r[a + "add_u64"] = atomicEntry<kFlat, uint64_t, Add>();
+  r[a + "sub_u64"] = atomicEntry<kFlat, uint64_t, Sub>();
+  r[a + "min_i64"] = atomicEntry<kFlat, uint64_t, MinI>();
+  r[a + "min_u64"] = atomicEntry<kFlat, uint64_t, MinU>();
+  r[a + "max_i64"] = atomicEntry<kFlat, uint64_t, MaxI>();
+  r[a + "max_u64"] = atomicEntry<kFlat, uint64_t, MaxU>();
+  r[a + "and_b64"] = atomicEntry<kFlat, uint64_t, And>();
+  r[a + "or_b64"] = atomicEntry<kFlat, uint64_t, Or>();
+  r[a + "xor_b64"] = atomicEntry<kFlat, uint64_t, Xor>();
+  r[a + "inc_u64"] = atomicEntry<kFlat, uint64_t, Inc>();
+  r[a + "dec_u64"] = atomicEntry<kFlat, uint64_t, Dec>();
+  r[a + "cmpswap_f32"] = atomicEntry<kFlat, uint32_t, CmpswapF>();
+  r[a + "min_f32"] = atomicEntry<kFlat, uint32_t, MinF>();
+  r[a + "max_f32"] = atomicEntry<kFlat, uint32_t, MaxF>();
+  r[a + "add_f32"] = atomicEntry<kFlat, uint32_t, AddF32<true>>();
 }
 
 } // namespace
@@ -104,24 +161,10 @@ void registerGlobal(Registry &r) {
   // Every access completes at once and there are no caches: invalidations do nothing.
   r["buffer_gl0_inv"] = scalarEntry(nullptr, entry::kNoEffect);
   r["buffer_gl1_inv"] = scalarEntry(nullptr, entry::kNoEffect);
-  for (const char *seg : {"global", "flat"}) {
-    const std::string_view s(seg);
-    const bool g = s == "global";
-    r[g ? "global_load_u8" : "flat_load_u8"] = loadEntry<1, Ext::Zero8>();
-    r[g ? "global_load_i8" : "flat_load_i8"] = loadEntry<1, Ext::Sign8>();
-    r[g ? "global_load_u16" : "flat_load_u16"] = loadEntry<2, Ext::Zero16>();
-    r[g ? "global_load_i16" : "flat_load_i16"] = loadEntry<2, Ext::Sign16>();
-    r[g ? "global_load_b32" : "flat_load_b32"] = loadEntry<4, Ext::None>();
-    r[g ? "global_load_b64" : "flat_load_b64"] = loadEntry<8, Ext::None>();
-    r[g ? "global_load_b96" : "flat_load_b96"] = loadEntry<12, Ext::None>();
-    r[g ? "global_load_b128" : "flat_load_b128"] = loadEntry<16, Ext::None>();
-    r[g ? "global_store_b8" : "flat_store_b8"] = storeEntry<1>();
-    r[g ? "global_store_b16" : "flat_store_b16"] = storeEntry<2>();
-    r[g ? "global_store_b32" : "flat_store_b32"] = storeEntry<4>();
-    r[g ? "global_store_b64" : "flat_store_b64"] = storeEntry<8>();
-    r[g ? "global_store_b96" : "flat_store_b96"] = storeEntry<12>();
-    r[g ? "global_store_b128" : "flat_store_b128"] = storeEntry<16>();
-  }
+  registerSegment<false>(r, "global");
+  registerSegment<true>(r, "flat");
+  r["global_load_addtid_b32"] = {&addTid<32, false>, &addTid<64, false>, 0};
+  r["global_store_addtid_b32"] = {&addTid<32, true>, &addTid<64, true>, 0};
 }
 
 } // namespace gcnkit::emu

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -52,6 +53,9 @@ struct Src {
   uint32_t andMask = 0xFFFFFFFFu;
   uint32_t xorMask = 0;
   uint64_t value = 0;
+  // Const sources: the W lanes of the 32-bit operand (modifiers applied), broadcast once when
+  // the program is built (Program::constantLanes), so VALU ops read constants like a VGPR row.
+  const uint32_t *constantLanes = nullptr;
 };
 
 // Post-processing of a float VALU result (VOP3 clamp / omod, or flushing denormal results).
@@ -91,8 +95,14 @@ struct Program {
   // effect are not in insts and map to the next instruction that is.
   std::vector<std::pair<uint64_t, uint32_t>> addressIndex;
   uint64_t codeAddress = 0;
+  uint32_t entry = 0; // index of the kernel's first instruction (the code may hold functions)
   uint32_t waveSize = 32;
   uint32_t vgprRows = 0; // VGPR rows of a wave, including the scratch rows the executors use
+  // The broadcast rows Src::constantLanes point to (one per distinct value; never moved).
+  struct alignas(64) LaneRow {
+    uint32_t lanes[64];
+  };
+  std::vector<std::unique_ptr<LaneRow>> constantLanes;
 
   // Index of the instruction starting at guest address addr, or insts.size() - 1 (the sentinel)
   // when no instruction starts there.

@@ -34,6 +34,11 @@ const Registry &registry() {
     registerVopc(reg);
     registerGlobal(reg);
     registerLds(reg);
+    registerValu16(reg);
+    registerValuPacked(reg);
+    registerWmma(reg);
+    registerScratch(reg);
+    registerBuffer(reg);
     return reg;
   }();
   return r;

@@ -19,6 +19,12 @@ inline constexpr uint8_t kF32Sources = 1 << 2;  // f32 sources: denormals flushe
 inline constexpr uint8_t kCompare = 1 << 3;     // VOPC: clamp means "signal", not emulated
 inline constexpr uint8_t kIntClamp = 1 << 4;    // integer op that implements VOP3 clamp itself
 inline constexpr uint8_t kNoEffect = 1 << 5;    // waits and hints: left out of the program
+// VOP3 op_sel bits are controls the executor reads from DecodedInst::extra (v_permlane16's
+// fetch-inactive / bound_ctrl), not operand half selects.
+inline constexpr uint8_t kOpSelControls = 1 << 6;
+// 16-bit / packed operands: the pre-decoder resolves halves (VGPR bit 7, op_sel, op_sel_hi) and
+// neg_lo / neg_hi into DecodedInst::aux and the source masks (emu/valu16.h).
+inline constexpr uint8_t k16Bit = 1 << 7;
 } // namespace entry
 
 struct ExecEntry {
@@ -32,14 +38,19 @@ using Registry = std::unordered_map<std::string_view, ExecEntry>;
 // A wave-size independent executor (scalar instructions).
 inline ExecEntry scalarEntry(ExecFn fn, uint8_t flags = 0) { return {fn, fn, flags}; }
 
-void registerSalu(Registry &r);      // SOP1, SOP2, SOPK, SOPC
-void registerSopp(Registry &r);      // SOPP: control flow, waits, messages
-void registerSmem(Registry &r);      // scalar memory
-void registerValuInt(Registry &r);   // integer / bitwise VALU, carries, cross-lane moves
-void registerValuFloat(Registry &r); // f32 / f64 VALU and conversions
-void registerVopc(Registry &r);      // compares
-void registerGlobal(Registry &r);    // GLOBAL / FLAT loads and stores
-void registerLds(Registry &r);       // DS: LDS loads, stores and atomics
+void registerSalu(Registry &r);       // SOP1, SOP2, SOPK, SOPC
+void registerSopp(Registry &r);       // SOPP: control flow, waits, messages
+void registerSmem(Registry &r);       // scalar memory
+void registerValuInt(Registry &r);    // integer / bitwise VALU, carries, cross-lane moves
+void registerValuFloat(Registry &r);  // f32 / f64 VALU and conversions
+void registerVopc(Registry &r);       // compares
+void registerGlobal(Registry &r);     // GLOBAL / FLAT loads and stores
+void registerLds(Registry &r);        // DS: LDS loads, stores and atomics
+void registerValu16(Registry &r);     // 16-bit VOP1 / VOP2 / VOP3 / VOPC, 16-bit packs
+void registerValuPacked(Registry &r); // VOP3P packed math, dot products, v_fma_mix*
+void registerWmma(Registry &r);       // WMMA
+void registerScratch(Registry &r);    // SCRATCH: private memory loads and stores
+void registerBuffer(Registry &r);     // MUBUF / MTBUF: buffer resource accesses and atomics
 
 // All executors, built once.
 const Registry &registry();

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "emu/mode.h"
 #include "emu/registry.h"
 #include "emu/wave.h"
 
@@ -282,6 +283,47 @@ struct Wqm {
   }
 };
 
+// s_bitreplicate_b64_b32: each bit of S0 twice (D[2i] = D[2i + 1] = S0[i]).
+struct BitReplicate {
+  static u64 apply(u32 a, bool &) {
+    u64 r = 0;
+    for (unsigned i = 0; i < 32; ++i)
+      r |= u64{(a >> i) & 1} * 3 << (2 * i);
+    return r;
+  }
+};
+
+// M0-relative SGPR moves. An index past s105 reads 0 and drops a write.
+constexpr unsigned kSgprs = 106;
+template <class T> T readRelative(const Wave &w, unsigned index) {
+  constexpr unsigned regs = sizeof(T) / 4;
+  if (index + regs > kSgprs)
+    return 0;
+  T v = w.sgpr[index];
+  if constexpr (regs == 2)
+    v |= T{w.sgpr[index + 1]} << 32;
+  return v;
+}
+template <class T> void writeRelative(Wave &w, unsigned index, T v) {
+  if (index + sizeof(T) / 4 <= kSgprs)
+    writeS<T>(w, static_cast<uint16_t>(index), v);
+}
+// s_movrels: D = SGPR[S0 + M0].
+template <class T> void movrels(Wave &w, const DecodedInst &in) {
+  writeS<T>(w, in.sdst, readRelative<T>(w, in.src[0].reg + w.sgpr[sreg::kM0]));
+}
+// s_movreld: SGPR[D + M0] = S0.
+template <class T> void movreld(Wave &w, const DecodedInst &in) {
+  writeRelative<T>(w, in.sdst + w.sgpr[sreg::kM0], readS<T>(w, in.src[0]));
+}
+// s_movrelsd_2_b32: SGPR[D + M0[25:16]] = SGPR[S0 + M0[9:0]].
+void movrelsd2(Wave &w, const DecodedInst &in) {
+  const u32 m0 = w.sgpr[sreg::kM0];
+  const u32 v = in.src[0].kind == SrcKind::Sgpr ? readRelative<u32>(w, in.src[0].reg + (m0 & 0x3FF))
+                                                : readScalar32(w, in.src[0]);
+  writeRelative<u32>(w, in.sdst + ((m0 >> 16) & 0x3FF), v);
+}
+
 template <class T> void cmov(Wave &w, const DecodedInst &in) {
   if (w.scc)
     writeS<T>(w, in.sdst, readS<T>(w, in.src[0]));
@@ -508,6 +550,12 @@ void registerSalu(Registry &r) {
   add("s_quadmask_b64", sop1<u64, u64, QuadMask>);
   add("s_wqm_b32", sop1<u32, u32, Wqm>);
   add("s_wqm_b64", sop1<u64, u64, Wqm>);
+  add("s_bitreplicate_b64_b32", sop1<u64, u32, BitReplicate>);
+  add("s_movrels_b32", movrels<u32>);
+  add("s_movrels_b64", movrels<u64>);
+  add("s_movreld_b32", movreld<u32>);
+  add("s_movreld_b64", movreld<u64>);
+  add("s_movrelsd_2_b32", movrelsd2);
   add("s_and_saveexec_b32", saveexec<u32, ExecAnd>);
   add("s_and_saveexec_b64", saveexec<u64, ExecAnd>);
   add("s_or_saveexec_b32", saveexec<u32, ExecOr>);
@@ -575,6 +623,7 @@ void registerSalu(Registry &r) {
   for (std::string_view name :
        {"s_version", "s_waitcnt_vscnt", "s_waitcnt_vmcnt", "s_waitcnt_expcnt", "s_waitcnt_lgkmcnt"})
     r[name] = scalarEntry(scalarNop, entry::kNoEffect);
+  registerHwreg(r);
 }
 
 } // namespace gcnkit::emu

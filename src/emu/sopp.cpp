@@ -49,6 +49,10 @@ void registerSopp(Registry &r) {
         "s_incperflevel", "s_decperflevel", "s_ttracedata", "s_ttracedata_imm", "s_icache_inv",
         "s_wakeup"})
     r[name] = scalarEntry(nop, entry::kNoEffect);
+  // Branches on the debugger's conditional-debug flags: no debugger is attached, never taken.
+  for (std::string_view name : {"s_cbranch_cdbgsys", "s_cbranch_cdbguser",
+                                "s_cbranch_cdbgsys_or_user", "s_cbranch_cdbgsys_and_user"})
+    r[name] = scalarEntry(nop, entry::kNoEffect);
   add("s_endpgm", endpgm);
   add("s_endpgm_saved", endpgm);
   add("s_barrier", barrier);

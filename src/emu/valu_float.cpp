@@ -13,6 +13,7 @@
 
 #include "emu/registry.h"
 #include "emu/valu_exec.h"
+#include "emu/valu_families.h"
 
 namespace gcnkit::emu {
 
@@ -105,7 +106,9 @@ template <float (*F)(float)> struct UnaryF32 {
   static u32 apply(u32 a) { return bits(F(f32(a))); }
 };
 float rcp(float x) { return 1.0f / x; }
-float rsq(float x) { return 1.0f / std::sqrt(x); }
+// In double first: the result is the correctly rounded 1 / sqrt(x) except when it lies within
+// 2^-29 ulp of a rounding boundary.
+float rsq(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
 float sqrtF(float x) { return std::sqrt(x); }
 float exp2F(float x) { return std::exp2(x); }
 float log2F(float x) { return std::log2(x); }
@@ -326,6 +329,7 @@ void registerValuFloat(Registry &r) {
   r["v_cvt_f32_f64"] = entryOf<Vop64<CvtF32F64>>();
   r["v_cvt_i32_f64"] = entryOf<Vop64<CvtI32F64>>();
   r["v_cvt_u32_f64"] = entryOf<Vop64<CvtU32F64>>();
+  registerValuDiv(r);
 }
 
 } // namespace gcnkit::emu

@@ -5,6 +5,7 @@
 
 #include "emu/registry.h"
 #include "emu/valu_exec.h"
+#include "emu/valu_families.h"
 
 namespace gcnkit::emu {
 
@@ -449,6 +450,8 @@ void registerValuInt(Registry &r) {
   r["v_writelane_b32"] = entryOf<Writelane>();
   r["v_mbcnt_lo_u32_b32"] = entryOf<Mbcnt<false>>();
   r["v_mbcnt_hi_u32_b32"] = entryOf<Mbcnt<true>>();
+  registerValuLanes(r);
+  registerValuMisc(r);
 }
 
 } // namespace gcnkit::emu

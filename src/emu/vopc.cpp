@@ -6,6 +6,7 @@
 #include <deque>
 #include <string>
 
+#include "emu/compare_conditions.h"
 #include "emu/registry.h"
 #include "emu/valu_exec.h"
 
@@ -16,67 +17,6 @@ namespace {
 using namespace valu;
 using u32 = uint32_t;
 using u64 = uint64_t;
-
-// Float conditions: the "n" forms are the negations (true when unordered).
-enum class Cond { F, Lt, Eq, Le, Gt, Lg, Ge, O, U, Nge, Nlg, Ngt, Nle, Neq, Nlt, T, Ne };
-
-template <Cond C, class V> bool holdsFloat(V x, V y) {
-  switch (C) {
-  case Cond::F:
-    return false;
-  case Cond::Lt:
-    return x < y;
-  case Cond::Eq:
-    return x == y;
-  case Cond::Le:
-    return x <= y;
-  case Cond::Gt:
-    return x > y;
-  case Cond::Lg:
-    return x < y || x > y;
-  case Cond::Ge:
-    return x >= y;
-  case Cond::O:
-    return !std::isnan(x) && !std::isnan(y);
-  case Cond::U:
-    return std::isnan(x) || std::isnan(y);
-  case Cond::Nge:
-    return !(x >= y);
-  case Cond::Nlg:
-    return !(x < y || x > y);
-  case Cond::Ngt:
-    return !(x > y);
-  case Cond::Nle:
-    return !(x <= y);
-  case Cond::Neq:
-    return !(x == y);
-  case Cond::Nlt:
-    return !(x < y);
-  default:
-    return true;
-  }
-}
-
-template <Cond C, class V> bool holdsInt(V x, V y) {
-  switch (C) {
-  case Cond::F:
-    return false;
-  case Cond::Lt:
-    return x < y;
-  case Cond::Eq:
-    return x == y;
-  case Cond::Le:
-    return x <= y;
-  case Cond::Gt:
-    return x > y;
-  case Cond::Ne:
-    return x != y;
-  case Cond::Ge:
-    return x >= y;
-  default:
-    return true;
-  }
-}
 
 enum class Type { F32, F64, I32, U32, I64, U64 };
 
@@ -97,24 +37,12 @@ template <Cond C, Type T> bool compare(u64 a, u64 b) {
     return holdsInt<C>(a, b);
 }
 
-// v_cmp_class: S1 is a mask of classes (0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0,
-// 6 +0, 7 +denormal, 8 +normal, 9 +inf); true when S0's class is in it.
+// v_cmp_class: S1 is a mask of classes; true when S0's class is in it.
 template <Type T> bool classOf(u64 a, u64 mask) {
-  const bool f32type = T == Type::F32;
-  const int expBits = f32type ? 8 : 11, manBits = f32type ? 23 : 52;
-  const u64 v = f32type ? (a & 0xFFFFFFFFull) : a;
-  const bool neg = (v >> (expBits + manBits)) & 1;
-  const u64 exp = (v >> manBits) & ((u64{1} << expBits) - 1);
-  const u64 man = v & ((u64{1} << manBits) - 1);
-  const u64 expMax = (u64{1} << expBits) - 1;
-  int cls;
-  if (exp == expMax)
-    cls = man == 0 ? (neg ? 2 : 9) : ((man >> (manBits - 1)) & 1 ? 1 : 0);
-  else if (exp == 0)
-    cls = man == 0 ? (neg ? 5 : 6) : (neg ? 4 : 7);
+  if constexpr (T == Type::F32)
+    return inClassMask<8, 23>(a & 0xFFFFFFFFull, mask);
   else
-    cls = neg ? 3 : 8;
-  return (mask >> cls) & 1;
+    return inClassMask<11, 52>(a, mask);
 }
 
 template <int W, Type T, bool kX, bool (*Pred)(u64, u64)>

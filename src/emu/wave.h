@@ -22,6 +22,9 @@ enum class FaultKind : uint8_t {
   InstructionLimit,       // the wave executed more instructions than allowed
   BadBranch,              // branch / jump to an address that starts no instruction
   Trap,                   // s_trap
+  ScratchViolation,       // private (scratch) access outside the lane's private segment
+  MisalignedAtomic,       // atomic on an address that is not naturally aligned
+  UnsupportedBuffer,      // buffer resource not emulated (data format in address, 256: swizzle)
 };
 
 // What stopped a wave; the dispatcher adds the workgroup and the instruction text.
@@ -40,6 +43,11 @@ struct WorkgroupContext {
   const GuestMemory *memory = nullptr;
   uint8_t *lds = nullptr;
   uint32_t ldsBytes = 0;
+  // Private (scratch) memory: privateBytes per lane, lane l of wave i at
+  // scratch + (i * waveSize + l) * privateStride. Allocated once per worker.
+  uint8_t *scratch = nullptr;
+  uint32_t privateBytes = 0;
+  uint32_t privateStride = 0;
 };
 
 inline constexpr unsigned kMaxWaveSize = 64;
@@ -52,6 +60,9 @@ struct Wave {
   WaveStatus status = WaveStatus::Running;
   uint32_t waveSize = 32;
   uint32_t indexInGroup = 0;
+  uint32_t mode = 0;  // HW_REG_MODE (emu/mode.h): FP round / denormal modes, DX10 clamp, IEEE
+  uint32_t hwId1 = 0; // HW_REG_HW_ID1 / HW_ID2 as s_getreg reads them
+  uint32_t hwId2 = 0;
   uint64_t executed = 0;
   WaveFault fault;
   WorkgroupContext *group = nullptr;
@@ -142,9 +153,11 @@ inline uint32_t modify(const Src &s, uint32_t v) {
   return (v & s.andMask) ^ s.xorMask;
 }
 
-// The W lane values of a 32-bit source: the VGPR row itself, or buffer `slot` filled with the
-// broadcast scalar / the modified VGPR values.
-template <int W> inline const uint32_t *lanes32(Wave &w, const Src &s, unsigned slot) {
+// The W lane values of a 32-bit source: the VGPR row itself, the constant's broadcast row, or
+// buffer `slot` filled with the broadcast scalar / the modified VGPR values. Always inlined: it
+// runs for every source of every VALU instruction.
+template <int W>
+[[gnu::always_inline]] inline const uint32_t *lanes32(Wave &w, const Src &s, unsigned slot) {
   if (s.kind == SrcKind::Vgpr) {
     const uint32_t *r = vrow<W>(w, s.reg);
     if (!s.modified)
@@ -154,7 +167,9 @@ template <int W> inline const uint32_t *lanes32(Wave &w, const Src &s, unsigned 
       b[l] = modify(s, r[l]);
     return b;
   }
-  const uint32_t v = modify(s, readScalar32(w, s));
+  if (s.constantLanes)
+    return s.constantLanes;
+  const uint32_t v = modify(s, s.kind == SrcKind::Sgpr ? w.sgpr[s.reg] : readScalar32(w, s));
   uint32_t *b = w.lanesLo[slot];
   for (int l = 0; l < W; ++l)
     b[l] = v;
@@ -190,16 +205,22 @@ inline void lanes64(Wave &w, const Src &s, unsigned slot, const uint32_t *&lo,
 }
 
 // d[l] = f(l) for the lanes enabled in exec (all lanes: a plain loop the compiler vectorizes).
-template <int W, class F> inline void writeLanes(uint32_t *d, uint64_t exec, F f) {
+template <int W, class F>
+[[gnu::always_inline]] inline void writeLanes(uint32_t *d, uint64_t exec, F f) {
+  // Every lane is computed into a local array first: the compiler then knows the results do
+  // not alias the sources (d may be a source row), keeps them in vector registers and needs no
+  // overlap checks before vectorizing.
+  uint32_t r[W];
+  for (int l = 0; l < W; ++l)
+    r[l] = f(l);
   if (exec == kFullMask<W>) {
     for (int l = 0; l < W; ++l)
-      d[l] = f(l);
+      d[l] = r[l];
     return;
   }
   for (int l = 0; l < W; ++l) {
-    const uint32_t r = f(l);
     const uint32_t keep = static_cast<uint32_t>(((exec >> l) & 1) - 1); // ~0 when inactive
-    d[l] = (r & ~keep) | (d[l] & keep);
+    d[l] = (r[l] & ~keep) | (d[l] & keep);
   }
 }
 

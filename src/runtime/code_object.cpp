@@ -248,8 +248,13 @@ struct Loader {
             ai.name = std::string(*n->asStr());
           if (auto vk = a.get(".value_kind"); vk && vk->asStr())
             ai.valueKind = std::string(*vk->asStr());
+          if (auto t = a.get(".type_name"); t && t->asStr())
+            ai.typeName = std::string(*t->asStr());
+          if (auto as = a.get(".address_space"); as && as->asStr())
+            ai.addressSpace = std::string(*as->asStr());
           ai.offset = u32Field(a, ".offset");
           ai.size = u32Field(a, ".size");
+          ai.pointeeAlign = u32Field(a, ".pointee_align");
           k.args.push_back(std::move(ai));
         }
       }
@@ -288,6 +293,8 @@ struct Loader {
                     std::to_string(entryOffset) + ") is not inside an executable section");
       k.codeOffset = entry;
       k.codeSize = sectionOffset[code->index] + code->size - entry;
+      k.sectionOffset = sectionOffset[code->index];
+      k.sectionSize = code->size;
       for (const elf::Symbol &f : symbols) // the function symbol bounds the code if present
         if (f.name == k.name && f.type == elf::abi::kSttFunc && symbolOffset(f) == entry &&
             f.size > 0 && f.size <= k.codeSize)

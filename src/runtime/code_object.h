@@ -15,9 +15,12 @@ namespace gcnkit::runtime {
 
 struct KernelArgInfo {
   std::string name;
-  std::string valueKind; // by_value, global_buffer, hidden_block_count_x, ...
+  std::string typeName;     // .type_name (OpenCL), e.g. "float*"
+  std::string valueKind;    // by_value, global_buffer, hidden_block_count_x, ...
+  std::string addressSpace; // .address_space of pointers: global, constant, local, ...
   uint32_t offset = 0;
   uint32_t size = 0;
+  uint32_t pointeeAlign = 0; // .pointee_align of dynamic_shared_pointer arguments
   bool hidden() const { return valueKind.rfind("hidden_", 0) == 0; }
 };
 
@@ -27,6 +30,9 @@ struct KernelInfo {
   uint64_t descriptorOffset = 0; // image offsets
   uint64_t codeOffset = 0;
   uint64_t codeSize = 0;
+  // The executable section holding the entry: the kernel may call functions anywhere in it.
+  uint64_t sectionOffset = 0;
+  uint64_t sectionSize = 0;
   uint32_t waveSize = 32;
   uint32_t vgprCount = 0;
   bool hasMetadata = false;

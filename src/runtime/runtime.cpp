@@ -12,6 +12,7 @@
 #include "emu/thread_pool.h"
 #include "runtime/code_object.h"
 #include "runtime/kernarg.h"
+#include "runtime/offload_bundle.h"
 #include "support/numbers.h"
 
 namespace gcnkit::runtime {
@@ -69,8 +70,12 @@ Module::~Module() {
 std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> bytes,
                                      std::string &error) {
   auto impl = std::make_unique<Impl>();
+  // Bundles and host objects carry the code object inside; an ELF is used as it is.
+  std::optional<std::span<const uint8_t>> object = findCodeObject(bytes, error);
+  if (!object)
+    return nullptr;
   std::optional<CodeObject> co = parseCodeObject(
-      std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size()), error);
+      std::string_view(reinterpret_cast<const char *>(object->data()), object->size()), error);
   if (!co)
     return nullptr;
   impl->code = std::move(*co);
@@ -91,12 +96,22 @@ std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> by
   for (size_t i = 0; i < c.kernels.size(); ++i) {
     const KernelInfo &k = c.kernels[i];
     emu::CodeInfo info;
-    info.code = std::span<const uint8_t>(c.image.data() + k.codeOffset, k.codeSize);
-    info.address = impl->imageAddress + k.codeOffset;
+    // The whole section is decoded, so calls into other functions (clang's -O0 code, noinline
+    // helpers) find their targets; waves start at the kernel's entry.
+    info.code = std::span<const uint8_t>(c.image.data() + k.sectionOffset, k.sectionSize);
+    info.address = impl->imageAddress + k.sectionOffset;
+    info.entryAddress = impl->imageAddress + k.codeOffset;
     info.waveSize = k.waveSize;
     info.vgprCount = k.vgprCount;
     info.rsrc1 = k.descriptor.computePgmRsrc1;
     impl->programs.push_back(emu::predecode(info));
+    const emu::Program &prog = impl->programs.back();
+    if (prog.entry + 1 >= prog.insts.size()) {
+      error = "kernel " + k.name + ": no instruction starts at its entry point (offset " +
+              std::to_string(k.codeOffset) + ")";
+      device.free(impl->imageAddress);
+      return nullptr;
+    }
     impl->byName.emplace(k.name, i);
   }
   return std::unique_ptr<Module>(new Module(std::move(impl)));
@@ -124,6 +139,32 @@ std::vector<std::string> Module::kernelNames() const {
   return names;
 }
 
+std::optional<KernelDesc> Module::kernel(std::string_view name) const {
+  auto it = impl_->byName.find(name);
+  if (it == impl_->byName.end())
+    return std::nullopt;
+  const KernelInfo &k = impl_->code.kernels[it->second];
+  KernelDesc d;
+  d.name = k.name;
+  d.hasMetadata = k.hasMetadata;
+  d.waveSize = k.waveSize;
+  d.staticLdsBytes = std::max(k.groupSegmentFixedSize, k.descriptor.groupSegmentFixedSize);
+  for (const KernelArgInfo &a : k.args) {
+    if (a.hidden())
+      continue;
+    KernelArgDesc ad;
+    ad.name = a.name;
+    ad.typeName = a.typeName;
+    ad.valueKind = a.valueKind;
+    ad.addressSpace = a.addressSpace;
+    ad.offset = a.offset;
+    ad.size = a.size;
+    ad.pointeeAlign = a.pointeeAlign;
+    d.args.push_back(std::move(ad));
+  }
+  return d;
+}
+
 namespace {
 
 std::string hex(uint64_t v) {
@@ -144,13 +185,19 @@ Fault::Kind kindOf(emu::FaultKind k) {
     return Fault::Kind::BadBranch;
   case emu::FaultKind::Trap:
     return Fault::Kind::Trap;
+  case emu::FaultKind::ScratchViolation:
+    return Fault::Kind::ScratchViolation;
+  case emu::FaultKind::MisalignedAtomic:
+    return Fault::Kind::MisalignedAtomic;
+  case emu::FaultKind::UnsupportedBuffer:
+    return Fault::Kind::UnsupportedBuffer;
   default:
     return Fault::Kind::MemoryViolation;
   }
 }
 
 // One line: what, where (kernel, workgroup, wave, lane, pc), and the instruction.
-std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes) {
+std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t privateBytes) {
   std::string where = "workgroup (" + std::to_string(f.workgroup.x) + "," +
                       std::to_string(f.workgroup.y) + "," + std::to_string(f.workgroup.z) +
                       ") wave " + std::to_string(f.wave);
@@ -180,6 +227,19 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes) {
   case Fault::Kind::Trap:
     what = "s_trap executed";
     break;
+  case Fault::Kind::ScratchViolation:
+    what = std::string("scratch violation: ") + (f.write ? "write" : "read") + " of " +
+           std::to_string(f.bytes) + " bytes at private offset " + hex(f.address) +
+           " is outside the work-item's private segment (" + std::to_string(privateBytes) +
+           " bytes)";
+    break;
+  case Fault::Kind::MisalignedAtomic:
+    what = "misaligned atomic: " + std::to_string(f.bytes) + "-byte atomic at " + hex(f.address);
+    break;
+  case Fault::Kind::UnsupportedBuffer:
+    what = f.address == 256 ? std::string("buffer resource not emulated: swizzled buffer")
+                            : "buffer data format " + std::to_string(f.address) + " not emulated";
+    break;
   }
   return "kernel " + f.kernel + ": " + what + "; " + where + ", pc " + hex(f.pc) + " (" + f.kernel +
          "+" + hex(f.pcOffset) +
@@ -187,7 +247,8 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes) {
 }
 
 LaunchResult run(Device &device, const Module &module, std::string_view kernel,
-                 const LaunchConfig &cfg, const KernelArgs *args, std::span<const uint8_t> raw) {
+                 const LaunchConfig &cfg, const KernelArgs *args, std::span<const uint8_t> raw,
+                 const LaunchOptions *options) {
   LaunchResult result;
   const Module::Impl &m = module.impl();
   auto it = m.byName.find(kernel);
@@ -202,10 +263,6 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
     result.error = "work-group size must be 1..1024 work-items with no zero dimension";
     return result;
   }
-  if (cfg.block.x > 1023 || cfg.block.y > 1023 || cfg.block.z > 1023) {
-    result.error = "work-group dimensions above 1023 do not fit the packed work-item ids";
-    return result;
-  }
   // gfx1100 work-groups have 64 KiB of LDS; kernarg segments are small. Larger requests come
   // from a corrupted descriptor or metadata and are refused before anything is allocated.
   constexpr uint64_t kLdsBytes = 64 * 1024, kMaxKernargBytes = 1 << 20;
@@ -215,6 +272,19 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
                    " bytes of LDS; a work-group has 65536";
     return result;
   }
+  // Private (scratch) memory per work-item: the fixed size, plus room for the stack of kernels
+  // with a dynamic stack (calls, recursion) whose size the code object cannot say.
+  constexpr uint32_t kMaxPrivateBytes = 64 * 1024, kDynamicStackBytes = 16 * 1024;
+  const uint64_t fixedPrivate =
+      std::max(k.privateSegmentFixedSize, k.descriptor.privateSegmentFixedSize);
+  if (fixedPrivate > kMaxPrivateBytes) {
+    result.error = "kernel " + k.name + " needs " + std::to_string(fixedPrivate) +
+                   " bytes of private memory per work-item; at most 65536 are supported";
+    return result;
+  }
+  const uint32_t privateBytes = static_cast<uint32_t>(
+      fixedPrivate +
+      (isa::kd::kUsesDynamicStack.get(k.descriptor.kernelCodeProperties) ? kDynamicStackBytes : 0));
   if (std::max(k.kernargSegmentSize, k.descriptor.kernargSize) > kMaxKernargBytes) {
     result.error = "kernel " + k.name + ": kernarg segment larger than 1 MiB";
     return result;
@@ -224,6 +294,10 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   std::vector<uint8_t> kernarg;
   if (!buildKernarg(k, cfg, args, raw, hidden, kernarg, result.error))
     return result;
+  // Compilers load kernel arguments with wide s_load (up to 64 bytes) that may run past the
+  // last argument of a short segment (no hidden arguments); real runtimes allocate the segment
+  // with room to spare, so zero padding keeps such loads inside the allocation.
+  kernarg.resize((kernarg.size() + 63) / 64 * 64 + 64, 0);
 
   // The kernarg segment and the AQL dispatch packet live in guest memory for the launch.
   struct Scoped {
@@ -266,7 +340,10 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   s.dispatchPacketAddress = packetMem.a;
   s.queueAddress = dev.queueAddress;
   s.ldsBytes = static_cast<uint32_t>(lds);
+  s.privateBytes = privateBytes;
   s.maxInstructionsPerWave = dev.options.maxInstructionsPerWave;
+  if (options && options->trace)
+    s.trace = &options->trace;
   emu::DispatchResult r = emu::dispatch(s, dev.pool);
   result.waveInstructions = r.waveInstructions;
   result.waves = r.waves;
@@ -284,7 +361,7 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
     f.write = r.fault->write;
     f.instruction = r.fault->instruction;
     f.detail = r.fault->detail;
-    result.error = describe(f, dev.options.maxInstructionsPerWave, lds);
+    result.error = describe(f, dev.options.maxInstructionsPerWave, lds, privateBytes);
     result.fault = std::move(f);
   }
   return result;
@@ -294,12 +371,18 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
 
 LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
                     const LaunchConfig &config, const KernelArgs &args) {
-  return run(device, module, kernel, config, &args, {});
+  return run(device, module, kernel, config, &args, {}, nullptr);
+}
+
+LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
+                    const LaunchConfig &config, const KernelArgs &args,
+                    const LaunchOptions &options) {
+  return run(device, module, kernel, config, &args, {}, &options);
 }
 
 LaunchResult launch(Device &device, const Module &module, std::string_view kernel,
                     const LaunchConfig &config, std::span<const uint8_t> kernargBytes) {
-  return run(device, module, kernel, config, nullptr, kernargBytes);
+  return run(device, module, kernel, config, nullptr, kernargBytes, nullptr);
 }
 
 } // namespace gcnkit::runtime

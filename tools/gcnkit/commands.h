@@ -7,5 +7,6 @@ namespace gcnkit::tools {
 
 int runDis(std::span<const std::string_view> args);
 int runAsm(std::span<const std::string_view> args);
+int runRun(std::span<const std::string_view> args);
 
 } // namespace gcnkit::tools

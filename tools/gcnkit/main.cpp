@@ -1,6 +1,7 @@
 // gcnkit: command-line front end. Subcommands:
 //   gcnkit dis [llvm-mc / llvm-objdump style flags] [FILE]
 //   gcnkit asm [llvm-mc style flags] [FILE]
+//   gcnkit run FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--arg SPEC]... (emulator)
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -17,6 +18,7 @@ void usage(FILE *f) {
              "commands:\n"
              "  dis   disassemble llvm-mc hex text or an AMDGPU ELF code object (gfx1100)\n"
              "  asm   assemble gfx1100 assembly into a listing or an ELF object (as llvm-mc)\n"
+             "  run   run a kernel on the gfx1100 emulator (ELF, offload bundle or assembly)\n"
              "run 'gcnkit <command> --help' for the options of a command\n",
              f);
 }
@@ -30,8 +32,10 @@ int main(int argc, char **argv) {
   }
   std::string_view cmd = argv[1];
   std::vector<std::string_view> args(argv + 2, argv + argc);
-  if (cmd == "dis" || cmd == "asm") {
+  if (cmd == "dis" || cmd == "asm" || cmd == "run") {
     try {
+      if (cmd == "run")
+        return gcnkit::tools::runRun(args);
       return cmd == "dis" ? gcnkit::tools::runDis(args) : gcnkit::tools::runAsm(args);
     } catch (const std::bad_alloc &) {
       std::fputs("gcnkit: error: out of memory\n", stderr);
