@@ -920,6 +920,30 @@ TEST_P(EmuValuMisc, RelativeMovesAndScalarOps) {
   }
 }
 
+// s_buffer_load through a raw buffer resource over `in` with num_records = 24 bytes: dwords
+// that end past it read 0; the offset is the immediate plus SOFFSET.
+TEST_P(EmuValuMisc, ScalarBufferLoads) {
+  const unsigned W = wave();
+  const std::vector<uint32_t> in = randomWords(64, 43);
+  std::string body = "  s_mov_b32 s8, s6\n  s_and_b32 s9, s7, 0xffff\n  s_mov_b32 s10, 24\n"
+                     "  s_mov_b32 s11, 0x31016fac\n"
+                     "  s_buffer_load_b128 s[12:15], s[8:11], 0x10\n"
+                     "  s_mov_b32 s16, 4\n  s_buffer_load_b32 s17, s[8:11], s16 offset:0x4\n"
+                     "  s_waitcnt lgkmcnt(0)\n";
+  for (unsigned i = 0; i < 5; ++i)
+    body += "  v_mov_b32 v" + std::to_string(20 + i) + ", s" + std::to_string(12 + i + (i == 4)) +
+            "\n" + storeOutput(20 + i, i);
+  AsmRun r = runAsm(dev, body, W, in, 5);
+  ASSERT_TRUE(r.result.ok()) << r.result.error;
+  for (unsigned l = 0; l < W; ++l) {
+    EXPECT_EQ(r.out[0 * 64 + l], in[4]);
+    EXPECT_EQ(r.out[1 * 64 + l], in[5]);
+    EXPECT_EQ(r.out[2 * 64 + l], 0u); // bytes 24..27: past num_records
+    EXPECT_EQ(r.out[3 * 64 + l], 0u);
+    EXPECT_EQ(r.out[4 * 64 + l], in[2]);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Wave, EmuValuMisc, ::testing::Values(32u, 64u),
                          [](const ::testing::TestParamInfo<unsigned> &i) {
                            return "W" + std::to_string(i.param);

@@ -101,7 +101,8 @@ struct Loader {
       auto bytes = file.contents(s, e);
       if (!bytes)
         return fail(e.what);
-      std::memcpy(co.image.data() + sectionOffset[s.index], bytes->data(), bytes->size());
+      if (!bytes->empty()) // an empty section's data pointer may be null
+        std::memcpy(co.image.data() + sectionOffset[s.index], bytes->data(), bytes->size());
     }
     return true;
   }

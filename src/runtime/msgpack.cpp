@@ -148,9 +148,9 @@ private:
     if (n > (data_.size() - pos_) / 2)
       return fail("map count larger than the remaining data");
     out.kind = Value::Kind::Map;
-    out.fields.resize(n);
-    for (auto &[k, v] : out.fields)
-      if (!value(k, depth + 1) || !value(v, depth + 1))
+    out.items.resize(2 * n);
+    for (Value &v : out.items)
+      if (!value(v, depth + 1))
         return false;
     return true;
   }
@@ -165,9 +165,9 @@ private:
 const Value *Value::get(std::string_view key) const {
   if (kind != Kind::Map)
     return nullptr;
-  for (const auto &[k, v] : fields)
-    if (k.kind == Kind::Str && k.str == key)
-      return &v;
+  for (size_t i = 0; i + 1 < items.size(); i += 2)
+    if (items[i].kind == Kind::Str && items[i].str == key)
+      return &items[i + 1];
   return nullptr;
 }
 

@@ -19,9 +19,10 @@ struct Value {
   int64_t i = 0;
   uint64_t u = 0;
   double f = 0;
-  std::string_view str;                        // Str / Bin: a view into the input
-  std::vector<Value> items;                    // Array
-  std::vector<std::pair<Value, Value>> fields; // Map
+  std::string_view str;     // Str / Bin: a view into the input
+  std::vector<Value> items; // Array; Map: keys and values alternating (key 0, value 0, ...)
+  // (Not a vector of pairs: std::pair<Value, Value> needs Value complete, which it is not
+  // inside its own definition.)
 
   // Map lookup by string key; nullptr when absent or not a map.
   const Value *get(std::string_view key) const;
