@@ -1,0 +1,326 @@
+// Operands of the 16-bit, packed (VOP3P), v_fma_mix* and WMMA instructions: which half each
+// source reads and the result writes (op_sel), op_sel_hi / neg_lo / neg_hi, and f16 denormals
+// (emu/valu16.h).
+#include "emu/predecode_builder.h"
+
+#include <string>
+#include <utility>
+
+#include "emu/valu16.h"
+#include "gcnkit/kernel_descriptor.h"
+#include "isa/wave_size.h"
+
+namespace gcnkit::emu::predecode_detail {
+
+uint32_t Builder::inline16(unsigned enc, DataType t) {
+  if (enc <= 208)
+    return static_cast<uint32_t>(inlineConstant(enc, DataType::I32)) & 0xFFFF;
+  if (t == DataType::BF16 || t == DataType::V2BF16)
+    return static_cast<uint32_t>(inlineConstant(enc, DataType::F32)) >> 16;
+  return static_cast<uint32_t>(inlineConstant(enc, DataType::F16));
+}
+
+bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, DecodedInst &d,
+                         std::string &why) {
+  using namespace half16;
+  const InstrDesc &row = *inst.desc;
+  const Encoding e{inst};
+  const Format fmt = row.format;
+  const bool vop3 = fmt == Format::VOP3 || fmt == Format::VOP3SD;
+  const bool vop3p = fmt == Format::VOP3P;
+  const bool wide = vop3 || vop3p;
+  const bool wmma = isa::isWmma(row);
+  const bool mix = vop3p && (row.modifiers & isa::mod::Abs);
+  const bool wave64 = info.waveSize == 64;
+  const uint32_t w0 = e.w(0), w1 = wide ? e.w(1) : 0;
+  const unsigned opsel = wide ? isa::bits(w0, 14, 11) : 0; // VOP3P: bit 3 is op_sel_hi[2]
+  const unsigned opselHi = vop3p ? (isa::bits(w1, 28, 27) | ((w0 >> 14) & 1) << 2) : 7;
+  const unsigned negLo = wide ? isa::bits(w1, 31, 29) : 0; // VOP3: neg
+  const unsigned negHi = wide ? isa::bits(w0, 10, 8) : 0;  // VOP3: abs
+  // v_pk_fmac_f16 / v_dot2acc_f32_f16: whole registers (llvm-mc types VSRC1 as f16).
+  bool packedRegs = false;
+  for (unsigned i = 0; i < row.numOperands; ++i)
+    packedRegs |= fmt == Format::VOP2 && isPackedType(row.operands[i].type);
+  const uint32_t mode16 = neutralMode ? 3 : isa::kd::kFloatDenormMode16_64.get(info.rsrc1);
+  const uint32_t mode32 = neutralMode ? 3 : isa::kd::kFloatDenormMode32.get(info.rsrc1);
+  const bool floatSources = entry.flags & entry::kF32Sources;
+  const bool ldexp = baseName(row.name) == "v_ldexp_f16"; // S1 is an integer exponent
+  const bool integerDot = vop3p && !wmma && !mix && row.operands[1].type == DataType::B32;
+  DataType dstType = DataType::None;
+  auto fail = [&why](std::string reason) {
+    why = std::move(reason);
+    return false;
+  };
+  for (unsigned i = 0; i < row.numOperands; ++i) {
+    const OperandDesc &o = row.operands[i];
+    const unsigned regs = isa::operandRegs(row, i, wave64);
+    if (o.isDef) {
+      if (o.field == Field::None) { // VOPC e32: VCC
+        d.sdst = sreg::kVccLo;
+        continue;
+      }
+      const unsigned enc = e.field(o.field, o);
+      if (o.kind == OperandKind::VReg) {
+        unsigned r = enc - 256;
+        if (isHalfType(o.type) && !wide) {
+          if (r >> 7)
+            d.aux |= kDstHi;
+          r &= 0x7F;
+        } else if (isHalfType(o.type) && vop3 && ((opsel >> 3) & 1)) {
+          d.aux |= kDstHi;
+        }
+        d.vdst = vgprRow(r, regs, true);
+        d.dstRegs = static_cast<uint8_t>(regs);
+        dstType = o.type;
+      } else {
+        if (enc >= 128 || (enc != kEncNull && enc + regs > 128))
+          return fail("scalar destination " + std::to_string(enc) + " not emulated");
+        d.sdst = static_cast<uint16_t>(enc);
+      }
+      continue;
+    }
+    const unsigned slot = slotOf(o.field);
+    Src &s = d.src[slot];
+    if (o.kind == OperandKind::KImm) { // fmaak / fmamk: the literal's low half
+      s.kind = SrcKind::Const;
+      s.value = e.literal();
+      continue;
+    }
+    if (o.field == Field::None) { // implicit VCC
+      s.kind = SrcKind::Sgpr;
+      s.reg = sreg::kVccLo;
+      continue;
+    }
+    unsigned enc = e.field(o.field, o);
+    const bool dppSource = o.field == Field::SRC0 && isDppMarker(enc);
+    if (dppSource) {
+      if (!dppActive || vop3p)
+        return fail("DPP not emulated");
+      enc = 256 + dppSource0;
+    }
+    const bool half = isHalfType(o.type) && !packedRegs && !mix && !wmma && !vop3p;
+    const bool packed =
+        !mix && !wmma && (isPackedType(o.type) || (packedRegs && isHalfType(o.type)));
+    bool hi = false;
+    if (half && !wide && enc >= 256) { // VOP1 / VOP2 / VOPC: bit 7 names the high half
+      hi = (enc - 256) >> 7;
+      enc = 256 + ((enc - 256) & 0x7F);
+    }
+    if (!source(enc, o, e, s, why))
+      return false;
+    if (dppSource) { // the DPP entry permutes the lanes into the buffer row
+      dppSourceRow = s.reg;
+      s.reg = scratchRow(info.vgprCount, 0);
+    }
+    const bool inl = isInlineEnc(enc);
+    const bool dppMods = dppActive && !wide && slot < 2;
+    const bool dppNeg = dppMods && ((dppWord >> (20 + 2 * slot)) & 1);
+    const bool dppAbs = dppMods && ((dppWord >> (21 + 2 * slot)) & 1);
+    const bool vop3Abs = vop3 && (row.modifiers & isa::mod::Abs) && ((negHi >> slot) & 1);
+    const bool vop3Neg = vop3 && (row.modifiers & isa::mod::Neg) && ((negLo >> slot) & 1);
+    const bool abs = vop3Abs || dppAbs, neg = vop3Neg || dppNeg;
+    uint32_t andMask = 0xFFFFFFFFu, xorMask = 0;
+    bool flush = false;
+    if (wmma) {
+      if (slot < 2 && s.kind != SrcKind::Vgpr)
+        return fail("WMMA A / B must be VGPRs");
+      if (row.operands[0].type == DataType::I32) { // iu8 / iu4: neg_lo[1:0] = signed A / B
+        if (slot == 2 ? ((negLo >> 2) & 1) : false)
+          return fail("neg on the WMMA integer accumulator");
+        if (slot < 2 && ((negLo >> slot) & 1))
+          d.aux |= kSigned << slot;
+        if (slot == 2 && negHi)
+          return fail("neg_hi on WMMA integer inputs");
+      } else {
+        if ((negLo >> slot) & 1)
+          d.aux |= kNegLo << slot;
+        if ((negHi >> slot) & 1)
+          d.aux |= kNegHi << slot;
+      }
+      if (slot == 2 && inl) { // C: the constant in every element (both halves for 16-bit)
+        if (isPackedType(o.type)) {
+          const uint32_t v = inline16(enc, o.type);
+          s.value = v | v << 16;
+        } else {
+          s.value = static_cast<uint32_t>(inlineConstant(enc, o.type));
+        }
+      }
+      continue;
+    }
+    if (mix) { // f16 (op_sel_hi[i], half op_sel[i]) or f32; neg_lo: neg, neg_hi: abs
+      const bool isF16 = (opselHi >> slot) & 1;
+      if (isF16) {
+        d.aux |= kMixF16 << slot;
+        if ((opsel >> slot) & 1)
+          d.aux |= kSrcHi << slot;
+        if (inl)
+          s.value = inline16(enc, DataType::F16);
+      } else if (inl) {
+        s.value = static_cast<uint32_t>(inlineConstant(enc, DataType::F32));
+      }
+      if ((negHi >> slot) & 1)
+        andMask = 0x7FFFFFFFu;
+      if ((negLo >> slot) & 1)
+        xorMask = 0x80000000u;
+      flush = floatSources && (isF16 ? mode16 == 0 || mode16 == 2 : mode32 == 0 || mode32 == 2);
+      s.andMask = andMask;
+      s.xorMask = xorMask;
+      s.flushDenorm = flush;
+      s.modified = flush || andMask != 0xFFFFFFFFu || xorMask;
+      continue;
+    }
+    if (half) {
+      if (vop3 && ((opsel >> slot) & 1))
+        hi = true;
+      if (inl)
+        s.value = inline16(enc, o.type);
+      if (abs)
+        andMask = 0xFFFF7FFFu;
+      if (neg)
+        xorMask = 0x8000u;
+      flush = floatSources && o.type == DataType::F16 && !(ldexp && slot == 1) &&
+              (mode16 == 0 || mode16 == 2);
+      if (s.kind == SrcKind::Const) { // fold the half, flushing and modifiers
+        uint32_t v =
+            (hi ? static_cast<uint32_t>(s.value) >> 16 : static_cast<uint32_t>(s.value)) & 0xFFFF;
+        if (flush)
+          v = flushF16(v);
+        s.value = (v & andMask) ^ xorMask;
+        continue;
+      }
+      if (hi)
+        d.aux |= kSrcHi << slot;
+    } else if (packed) {
+      bool loFromHi = false, hiFromLo = false;
+      if (vop3p) {
+        loFromHi = (opsel >> slot) & 1;
+        hiFromLo = !((opselHi >> slot) & 1);
+        const bool isFloat = o.type != DataType::V2I16;
+        if (((negLo | negHi) >> slot) & 1) {
+          if (!isFloat)
+            return fail("neg_lo / neg_hi on integer packed operands not emulated");
+          if ((negLo >> slot) & 1)
+            xorMask |= 0x8000u;
+          if ((negHi >> slot) & 1)
+            xorMask |= 0x80000000u;
+        }
+      } else {
+        // VOP3 v_dot2_{f16_f16,bf16_bf16} and the VOP2 forms: inline constants fill both
+        // halves (the VALU document); op_sel of these sources is not emulated.
+        if (vop3 && ((opsel >> slot) & 1))
+          return fail("op_sel on a packed source of a VOP3 instruction not emulated");
+        if (dppAbs || dppNeg)
+          return fail("DPP source modifiers on packed operands not emulated");
+        if (abs)
+          andMask = 0x7FFF7FFFu;
+        if (neg)
+          xorMask = 0x80008000u;
+      }
+      if (inl) {
+        const uint32_t v = inline16(enc, o.type);
+        s.value = vop3p ? v : v | v << 16;
+      }
+      flush = floatSources && (o.type == DataType::V2F16 || o.type == DataType::F16) &&
+              (mode16 == 0 || mode16 == 2);
+      if (s.kind == SrcKind::Const) {
+        const uint32_t v = static_cast<uint32_t>(s.value);
+        const uint32_t lo = loFromHi ? v >> 16 : v & 0xFFFF;
+        const uint32_t hiElem = hiFromLo ? v & 0xFFFF : v >> 16;
+        uint32_t p = lo | hiElem << 16;
+        if (flush)
+          p = flushF16(p & 0xFFFF) | flushF16(p >> 16) << 16;
+        s.value = (p & andMask) ^ xorMask;
+        continue;
+      }
+      if (loFromHi)
+        d.aux |= kSrcHi << slot;
+      if (hiFromLo)
+        d.aux |= kSrcHiFromLo << slot;
+    } else { // a 32-bit source
+      const bool isFloat = o.type == DataType::F32;
+      if (integerDot) { // neg_lo[1:0] of the iu forms: signed sources
+        const bool iu = row.name.find("_iu") != std::string_view::npos;
+        if (((negHi >> slot) & 1) || (((negLo >> slot) & 1) && (!iu || slot == 2)))
+          return fail("neg on unsigned dot-product operands not emulated");
+        if ((negLo >> slot) & 1)
+          d.aux |= kSigned << slot;
+      } else if (vop3p && (((negLo | negHi) >> slot) & 1)) {
+        if (!isFloat)
+          return fail("neg on integer operands not emulated");
+        if ((negHi >> slot) & 1)
+          andMask = 0x7FFFFFFFu;
+        if ((negLo >> slot) & 1)
+          xorMask = 0x80000000u;
+      } else if (isFloat) {
+        if (abs)
+          andMask = 0x7FFFFFFFu;
+        if (neg)
+          xorMask = 0x80000000u;
+      }
+      flush = floatSources && isFloat && (mode32 == 0 || mode32 == 2);
+      if (s.kind == SrcKind::Const) {
+        s.value = (static_cast<uint32_t>(s.value) & andMask) ^ xorMask;
+        continue;
+      }
+    }
+    s.andMask = andMask;
+    s.xorMask = xorMask;
+    s.flushDenorm = flush;
+    s.modified = flush || andMask != 0xFFFFFFFFu || xorMask != 0;
+  }
+  if (wmma) {
+    const bool halfResult =
+        row.operands[0].type == DataType::V2F16 || row.operands[0].type == DataType::V2BF16;
+    if (isa::bits(opsel, 1, 0) || (!halfResult && ((opsel >> 2) & 1)))
+      return fail("op_sel on WMMA A / B not emulated");
+    if (halfResult && ((opsel >> 2) & 1))
+      d.aux |= kWmmaHi;
+  }
+  // Result post-processing: clamp, omod and denormal flushing of the result's type.
+  const bool f16Result = dstType == DataType::F16 || dstType == DataType::V2F16 ||
+                         dstType == DataType::BF16 || dstType == DataType::V2BF16;
+  const uint32_t resultMode = f16Result ? mode16 : mode32;
+  if (wide && ((w0 >> 15) & 1)) {
+    if (entry.flags & entry::kF32Result)
+      d.postOps |= post::kClamp;
+    else if (entry.flags & entry::kIntClamp)
+      d.extra |= 1;
+    else if (!(entry.flags & entry::kCompare))
+      return fail("clamp not emulated for this instruction");
+  }
+  const unsigned omod = vop3 && (row.modifiers & isa::mod::Omod) ? isa::bits(w1, 28, 27) : 0;
+  if (omod) {
+    if (!(entry.flags & entry::kF32Result))
+      return fail("omod not emulated for this instruction");
+    static constexpr uint8_t kOmod[] = {0, post::kOmodMul2, post::kOmodMul4, post::kOmodDiv2};
+    // As for f32: ignored in IEEE mode and when the result type keeps denormal results. The
+    // MODE wrapper decides for f32 results; it runs f16 ones only with f16 denormals kept.
+    if (neutralMode) {
+      if (!f16Result)
+        d.postOps |= kOmod[omod];
+    } else if (!isa::kd::kEnableIeeeMode.get(info.rsrc1) && resultMode <= 1) {
+      d.postOps |= kOmod[omod] | post::kFlushDenormF32;
+    }
+  }
+  if ((entry.flags & entry::kF32Result) && (resultMode == 0 || resultMode == 1))
+    d.postOps |= post::kFlushDenormF32;
+  if (entry.flags & entry::kAccumulator) { // v_fmac_f16 reads the half it writes
+    Src &acc = d.src[2];
+    acc = Src{};
+    acc.kind = SrcKind::Vgpr;
+    acc.reg = d.vdst;
+    if (d.aux & kDstHi)
+      d.aux |= kSrcHi << 2;
+    if (floatSources && (mode16 == 0 || mode16 == 2) && !packedRegs) {
+      acc.flushDenorm = acc.modified = true;
+    } else if (floatSources && packedRegs && (mode16 == 0 || mode16 == 2) &&
+               dstType == DataType::V2F16) {
+      acc.flushDenorm = acc.modified = true;
+    } else if (floatSources && dstType == DataType::F32 && (mode32 == 0 || mode32 == 2)) {
+      acc.flushDenorm = acc.modified = true;
+    }
+  }
+  return true;
+}
+
+} // namespace gcnkit::emu::predecode_detail
