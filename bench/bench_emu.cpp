@@ -134,7 +134,7 @@ int usage() {
 } // namespace
 
 int main(int argc, char **argv) {
-  uint32_t items = 1 << 16;
+  uint32_t items = 1 << 18;
   int32_t iters = 1024;
   int runs = 3;
   std::string waves = "both";

@@ -13,7 +13,9 @@
 # for the example kernels (labels, branches, comments, calls) interleaved, minus any line either
 # assembler rejects. Both tools' outputs are compared too.
 #   BENCH_INSTRUCTIONS (default 1000000), BENCH_RUNS (best of, default 3),
-#   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis, asm or emu: that part only)
+#   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis, asm or emu: that part only),
+#   BENCH_CALLGRIND (assembler: also count instructions per line with valgrind on that many
+#   lines of the input; e.g. 30000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BENCH_BUILD_DIR:-build-bench}
@@ -189,6 +191,32 @@ for title, flags, out, check in [
     gw, gc = row("gcnkit asm", *measure(ours + flags + [src] + to(g_out), g_out if not out else os.devnull))
     lw, lc = row("llvm-mc-19", *measure(mc + flags + [src] + to(r_out), r_out if not out else os.devnull))
     print(f"  speed-up: {lw / gw:.1f}x wall, {lc / max(gc, 1e-9):.1f}x cpu; {check(g_out, r_out)}")
+
+# Instructions per line (callgrind), which the machine's load does not disturb: the input's
+# first BENCH_CALLGRIND lines (cut after a whole kernel copy), minus a run on its first 1,000
+# lines for the start-up.
+cg_lines = int(os.environ.get("BENCH_CALLGRIND", "0"))
+if cg_lines:
+    cycle = 1000 + len(kernel)
+    cg_lines = max(1, cg_lines // cycle) * cycle
+    text = open(src).read().splitlines(keepends=True)
+    for n in (cg_lines, 1000):
+        with open(f"{work}/head{n}.s", "w") as f:
+            f.writelines(text[:n])
+
+    def instructions(argv):
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] +
+                           argv, capture_output=True, text=True)
+        return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
+
+    print(f"instructions per line (callgrind, lines 1,001 to {cg_lines:,}):")
+    for title, flags in [("listing", ["-show-encoding"]), ("object", ["-filetype=obj"])]:
+        per_line = {}
+        for name, argv in [("gcnkit asm", ours), ("llvm-mc-19", mc)]:
+            run = lambda n: instructions(argv + flags + [f"{work}/head{n}.s", "-o", f"{work}/cg.out"])
+            per_line[name] = (run(cg_lines) - run(1000)) / (cg_lines - 1000)
+        g, l = per_line["gcnkit asm"], per_line["llvm-mc-19"]
+        print(f"  {title:<8} gcnkit asm {g:8,.0f}   llvm-mc-19 {l:8,.0f}   ratio {l / g:.1f}x")
 PY
 fi
 

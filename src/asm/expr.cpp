@@ -175,7 +175,7 @@ private:
       return {std::move(e), sub.height + 1};
     }
     case Tok::Error:
-      err_ = {std::string(t.error), t.offset};
+      err_ = {std::string(t.error()), t.offset};
       return {};
     default:
       err_ = {"unknown token in expression", t.offset};

@@ -3,168 +3,253 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
+#include <utility>
 
 namespace gcnkit::assembler {
 
 namespace {
 
-// Character classes, looked up once per character (the lexer's inner loops).
-constexpr uint8_t kIdentStart = 1, kIdentChar = 2;
+// Character classes, looked up once per character (the lexer's inner loops). NUL bytes are
+// blanks, as for llvm-mc.
+constexpr uint8_t kIdentStart = 1, kIdentChar = 2, kDigit = 4, kBlank = 8;
 constexpr std::array<uint8_t, 256> kCharClass = [] {
   std::array<uint8_t, 256> t{};
   for (int c = 0; c < 256; ++c) {
+    const bool digit = c >= '0' && c <= '9';
     const bool start =
         (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
-    const bool ident = start || (c >= '0' && c <= '9') || c == '@' || c == '?';
-    t[c] = (start ? kIdentStart : 0) | (ident ? kIdentChar : 0);
+    const bool ident = start || digit || c == '@' || c == '?';
+    const bool blank = c == ' ' || c == '\t' || c == '\0';
+    t[c] = static_cast<uint8_t>((start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
+                                (digit ? kDigit : 0) | (blank ? kBlank : 0));
   }
   return t;
 }();
 
-bool isIdentStart(char c) { return kCharClass[static_cast<uint8_t>(c)] & kIdentStart; }
-bool isIdentChar(char c) { return kCharClass[static_cast<uint8_t>(c)] & kIdentChar; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-int digitValue(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'z')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A' + 10;
-  return 99;
-}
+// The value of a digit in any radix up to 36 (letters either case); 99 for other characters.
+constexpr std::array<uint8_t, 256> kDigitValue = [] {
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[c] = c >= '0' && c <= '9'   ? static_cast<uint8_t>(c - '0')
+           : c >= 'a' && c <= 'z' ? static_cast<uint8_t>(c - 'a' + 10)
+           : c >= 'A' && c <= 'Z' ? static_cast<uint8_t>(c - 'A' + 10)
+                                  : 99;
+  return t;
+}();
+
+// The operators that are one character whatever follows them (Tok::Eof for the others).
+constexpr std::array<Tok, 256> kSingleCharToken = [] {
+  std::array<Tok, 256> t{};
+  const std::pair<char, Tok> singles[] = {
+      {'+', Tok::Plus},  {'-', Tok::Minus}, {'*', Tok::Star},   {'%', Tok::Percent},
+      {'~', Tok::Tilde}, {'^', Tok::Caret}, {'(', Tok::LParen}, {')', Tok::RParen},
+      {'[', Tok::LBrac}, {']', Tok::RBrac}, {'{', Tok::LCurly}, {'}', Tok::RCurly},
+      {',', Tok::Comma}, {'@', Tok::At}};
+  for (const auto &[c, k] : singles)
+    t[static_cast<uint8_t>(c)] = k;
+  return t;
+}();
+
+uint8_t classOf(char c) { return kCharClass[static_cast<uint8_t>(c)]; }
+bool isIdentStart(char c) { return classOf(c) & kIdentStart; }
+bool isIdentChar(char c) { return classOf(c) & kIdentChar; }
+bool isDigit(char c) { return classOf(c) & kDigit; }
+unsigned digitValue(char c) { return kDigitValue[static_cast<uint8_t>(c)]; }
 
 } // namespace
 
-Token Lexer::make(Tok k, size_t start, size_t len) {
-  Token t;
+// `t` is a default-constructed token: only the fields every token sets are written.
+void Lexer::make(Token &t, Tok k, size_t start, size_t len) {
   t.kind = k;
   t.text = std::string_view(src_.data() + start, len); // start + len <= size by construction
   t.offset = base_ + start;
   pos_ = start + len;
-  return t;
 }
 
-Token Lexer::lexNumber(size_t start) {
-  size_t p = start;
+void Lexer::makeError(Token &t, size_t start, size_t len, const char *message) {
+  make(t, Tok::Error, start, len);
+  t.errorText = message;
+}
+
+void Lexer::lexNumber(Token &t, size_t start) {
+  const char *const begin = src_.data();
+  const char *const end = begin + src_.size();
+  const char *p = begin + start;
   unsigned radix = 10;
   const char *invalid = "invalid decimal number";
-  if (src_[p] == '0' && p + 1 < src_.size() && (src_[p + 1] == 'x' || src_[p + 1] == 'X')) {
-    radix = 16;
-    invalid = "invalid hexadecimal number";
-    p += 2;
-  } else if (src_[p] == '0' && p + 1 < src_.size() && (src_[p + 1] == 'b' || src_[p + 1] == 'B') &&
-             p + 2 < src_.size() && (src_[p + 2] == '0' || src_[p + 2] == '1')) {
-    radix = 2;
-    invalid = "invalid binary number";
-    p += 2;
-  } else if (src_[p] == '0' && p + 1 < src_.size() && isDigit(src_[p + 1])) {
-    radix = 8;
-    invalid = "invalid octal number";
-    p += 1;
+  if (p[0] == '0' && p + 1 < end) {
+    const char n = p[1];
+    if (n == 'x' || n == 'X') {
+      radix = 16;
+      invalid = "invalid hexadecimal number";
+      p += 2;
+    } else if ((n == 'b' || n == 'B') && p + 2 < end && (p[2] == '0' || p[2] == '1')) {
+      radix = 2;
+      invalid = "invalid binary number";
+      p += 2;
+    } else if (isDigit(n)) {
+      radix = 8;
+      invalid = "invalid octal number";
+      p += 1;
+    }
   }
-  size_t digits = p;
-  // Reals: digits '.' digits [eE [+-] digits], or digits [eE] digits (decimal only).
+  const char *const digits = p;
+  uint64_t v = 0;
+  bool overflow = false;
   if (radix == 10) {
-    size_t q = p;
-    while (q < src_.size() && isDigit(src_[q]))
+    // Reals: digits '.' digits [eE [+-] digits], or digits [eE] digits (decimal only).
+    const char *q = p;
+    while (q < end && isDigit(*q))
       ++q;
     bool real = false;
-    if (q < src_.size() && src_[q] == '.') {
+    if (q < end && *q == '.') {
       real = true;
       ++q;
-      while (q < src_.size() && isDigit(src_[q]))
+      while (q < end && isDigit(*q))
         ++q;
     }
-    if (q < src_.size() && (src_[q] == 'e' || src_[q] == 'E')) {
-      size_t r = q + 1;
-      if (r < src_.size() && (src_[r] == '+' || src_[r] == '-'))
+    if (q < end && (*q == 'e' || *q == 'E')) {
+      const char *r = q + 1;
+      if (r < end && (*r == '+' || *r == '-'))
         ++r;
-      if (r < src_.size() && isDigit(src_[r])) {
+      if (r < end && isDigit(*r)) {
         real = true;
         q = r;
-        while (q < src_.size() && isDigit(src_[q]))
+        while (q < end && isDigit(*q))
           ++q;
       }
     }
-    if (real)
-      return make(Tok::Real, start, q - start);
-  }
-  uint64_t v = 0;
-  bool overflow = false;
-  while (p < src_.size() && (isDigit(src_[p]) || (radix == 16 && digitValue(src_[p]) < 16))) {
-    int d = digitValue(src_[p]);
-    if (d >= static_cast<int>(radix)) {
-      Token t = make(Tok::Error, start, p + 1 - start);
-      t.error = invalid;
-      return t;
+    if (real) {
+      make(t, Tok::Real, start, static_cast<size_t>(q - begin) - start);
+      return;
     }
-    uint64_t nv = v * radix + static_cast<uint64_t>(d);
-    if (nv / radix != v)
-      overflow = true;
-    v = nv;
-    ++p;
+    // [p, q) are decimal digits (at least one: the token starts with one).
+    for (; p < q; ++p) {
+      const uint64_t nv = v * 10 + static_cast<uint64_t>(*p - '0');
+      if (nv / 10 != v)
+        overflow = true;
+      v = nv;
+    }
+    // Directional local-label references: 1f, 1b.
+    if (p < end && (*p == 'f' || *p == 'b') && (p + 1 >= end || !isIdentChar(p[1]))) {
+      make(t, Tok::Identifier, start, static_cast<size_t>(p - begin) + 1 - start);
+      return;
+    }
+  } else {
+    while (p < end && (isDigit(*p) || (radix == 16 && digitValue(*p) < 16))) {
+      const unsigned d = digitValue(*p);
+      if (d >= radix) {
+        makeError(t, start, static_cast<size_t>(p - begin) + 1 - start, invalid);
+        return;
+      }
+      const uint64_t nv = v * radix + d;
+      if (nv / radix != v)
+        overflow = true;
+      v = nv;
+      ++p;
+    }
+    if (p == digits && radix != 8) {
+      makeError(t, start, static_cast<size_t>(p - begin) - start, invalid);
+      return;
+    }
   }
-  if (p == digits && radix != 8) {
-    Token t = make(Tok::Error, start, p - start);
-    t.error = invalid;
-    return t;
-  }
-  // Directional local-label references: 1f, 1b.
-  if (radix == 10 && p < src_.size() && (src_[p] == 'f' || src_[p] == 'b') &&
-      (p + 1 >= src_.size() || !isIdentChar(src_[p + 1])))
-    return make(Tok::Identifier, start, p + 1 - start);
-  Token t = make(Tok::Integer, start, p - start);
+  make(t, Tok::Integer, start, static_cast<size_t>(p - begin) - start);
   t.intValue = v;
   t.intOverflow = overflow;
-  return t;
-}
-
-// Skips blanks and block comments (in a loop: a line may hold any number of `/**/`). NUL
-// bytes are blanks, as for llvm-mc. Stops at the start of an unterminated block comment.
-void Lexer::skipBlanks() {
-  for (;;) {
-    while (pos_ < src_.size() && (src_[pos_] == ' ' || src_[pos_] == '\t' || src_[pos_] == '\0'))
-      ++pos_;
-    if (pos_ + 1 < src_.size() && src_[pos_] == '/' && src_[pos_ + 1] == '*') {
-      size_t e = src_.find("*/", pos_ + 2);
-      if (e == std::string_view::npos)
-        return;
-      pos_ = e + 2;
-      continue;
-    }
-    return;
-  }
 }
 
 // The end of a line: `\n`, `\r` or `\r\n` (one token, as for llvm-mc) from `start` on.
-Token Lexer::endOfLine(size_t start, size_t lineEnd) {
+void Lexer::endOfLine(Token &t, size_t start, size_t lineEnd) {
   size_t e = lineEnd;
   if (e < src_.size())
     e += src_[e] == '\r' && e + 1 < src_.size() && src_[e + 1] == '\n' ? 2 : 1;
-  return make(Tok::EndOfStatement, start, e - start);
+  make(t, Tok::EndOfStatement, start, e - start);
 }
 
-Token Lexer::next() {
-  skipBlanks();
-  if (pos_ >= src_.size())
-    return make(Tok::Eof, pos_, 0);
-  size_t s = pos_;
-  char c = src_[s];
-  // Most tokens are names (mnemonics, registers, modifiers): they go first.
-  if (c != '.' && isIdentStart(c)) {
-    size_t e = s + 1;
-    while (e < src_.size() && isIdentChar(src_[e]))
-      ++e;
-    return make(Tok::Identifier, s, e - s);
+Tok Lexer::appendStatement(std::vector<Token> &out) {
+  // Locals, not members: the token stores cannot then alias the scanning state.
+  const char *const begin = src_.data();
+  const char *const end = begin + src_.size();
+  const size_t base = base_;
+  const char *p = begin + pos_;
+  for (;;) {
+    // Blanks and block comments (in a loop: a line may hold any number of `/**/`). An
+    // unterminated block comment is an error token (lexOther).
+    for (;;) {
+      while (p < end && (classOf(*p) & kBlank))
+        ++p;
+      if (p + 1 >= end || p[0] != '/' || p[1] != '*')
+        break;
+      const size_t close = src_.find("*/", static_cast<size_t>(p - begin) + 2);
+      if (close == std::string_view::npos)
+        break;
+      p = begin + close + 2;
+    }
+    // Built in place, default-constructed: only the fields every token has are written.
+    Token &t = out.emplace_back();
+    const size_t s = static_cast<size_t>(p - begin);
+    t.offset = base + s;
+    if (p >= end) {
+      t.kind = Tok::Eof;
+      t.text = std::string_view(p, 0);
+      pos_ = s;
+      return Tok::Eof;
+    }
+    // Most tokens are names (mnemonics, registers, modifiers) and one-character operators:
+    // they are lexed here; numbers and the rest out of line.
+    const char c = *p;
+    const uint8_t cls = classOf(c);
+    if ((cls & kIdentStart) && c != '.') {
+      const char *e = p + 1;
+      while (e < end && isIdentChar(*e))
+        ++e;
+      t.kind = Tok::Identifier;
+      t.text = std::string_view(p, static_cast<size_t>(e - p));
+      p = e;
+      continue;
+    }
+    if (const Tok single = kSingleCharToken[static_cast<uint8_t>(c)]; single != Tok::Eof) {
+      t.kind = single;
+      t.text = std::string_view(p, 1);
+      ++p;
+      continue;
+    }
+    if (c == ':') { // register ranges, key:value modifiers
+      const size_t len = p + 1 < end && p[1] == ':' ? 2 : 1;
+      t.kind = len == 2 ? Tok::ColonColon : Tok::Colon;
+      t.text = std::string_view(p, len);
+      p += len;
+      continue;
+    }
+    if (c == '\n') {
+      t.kind = Tok::EndOfStatement;
+      t.text = std::string_view(p, 1);
+      pos_ = s + 1;
+      return Tok::EndOfStatement;
+    }
+    if (cls & kDigit)
+      lexNumber(t, s);
+    else
+      lexOther(t, s);
+    if (t.kind == Tok::EndOfStatement || t.kind == Tok::Eof)
+      return t.kind;
+    p = begin + pos_;
   }
-  char n = s + 1 < src_.size() ? src_[s + 1] : '\0';
-  if (c == '\n' || c == '\r')
-    return endOfLine(s, s);
-  if (c == '/' && n == '*') { // skipBlanks stopped here: it never ends
-    Token t = make(Tok::Error, s, src_.size() - s);
-    t.error = "unterminated comment";
-    return t;
+}
+
+// Line ends, comments, names starting with '.', strings, characters and the operators
+// kSingleCharToken does not hold.
+void Lexer::lexOther(Token &t, size_t s) {
+  const char c = src_[s];
+  const char n = s + 1 < src_.size() ? src_[s + 1] : '\0';
+  if (c == '\n' || c == '\r') {
+    endOfLine(t, s, s);
+    return;
+  }
+  if (c == '/' && n == '*') { // the blank skipping stopped here: it never ends
+    makeError(t, s, src_.size() - s, "unterminated comment");
+    return;
   }
   // `//` and ';' comments run to the end of the line (';' is AMDGPU's comment string); '#'
   // does so only as the first thing on a line (the preprocessor line-marker convention). As in
@@ -177,18 +262,22 @@ Token Lexer::next() {
     return true;
   };
   if ((c == '/' && n == '/') || c == ';' || (c == '#' && atLineStart())) {
-    size_t e = s;
-    while (e < src_.size() && src_[e] != '\n' && src_[e] != '\r')
-      ++e;
-    return endOfLine(s, e);
+    const char *from = src_.data() + s;
+    const char *end = src_.data() + src_.size();
+    const void *newline = std::memchr(from, '\n', static_cast<size_t>(end - from));
+    const char *lineEnd = newline ? static_cast<const char *>(newline) : end;
+    const void *cr = std::memchr(from, '\r', static_cast<size_t>(lineEnd - from));
+    if (cr)
+      lineEnd = static_cast<const char *>(cr);
+    endOfLine(t, s, static_cast<size_t>(lineEnd - src_.data()));
+    return;
   }
-  if (isDigit(c))
-    return lexNumber(s);
   if (isIdentStart(c) && !(c == '.' && isDigit(n))) {
     size_t e = s + 1;
     while (e < src_.size() && isIdentChar(src_[e]))
       ++e;
-    return make(Tok::Identifier, s, e - s);
+    make(t, Tok::Identifier, s, e - s);
+    return;
   }
   if (c == '.' && isDigit(n)) {
     // ".5" is a real, ".2byte" an identifier.
@@ -198,9 +287,11 @@ Token Lexer::next() {
     if (e < src_.size() && isIdentChar(src_[e])) {
       while (e < src_.size() && isIdentChar(src_[e]))
         ++e;
-      return make(Tok::Identifier, s, e - s);
+      make(t, Tok::Identifier, s, e - s);
+      return;
     }
-    return make(Tok::Real, s, e - s);
+    make(t, Tok::Real, s, e - s);
+    return;
   }
   if (c == '"') {
     // As in llvm-mc a string may span lines (the parser warns); unterminated, it runs to the end
@@ -212,11 +303,11 @@ Token Lexer::next() {
       ++e;
     }
     if (e >= src_.size()) {
-      Token t = make(Tok::Error, s, src_.size() - s);
-      t.error = "unterminated string constant";
-      return t;
+      makeError(t, s, src_.size() - s, "unterminated string constant");
+      return;
     }
-    return make(Tok::String, s, e + 1 - s);
+    make(t, Tok::String, s, e + 1 - s);
+    return;
   }
   if (c == '\'') {
     // Character constant: one character or escape, as llvm-mc reads them: \n \t \r \b \f are
@@ -227,9 +318,8 @@ Token Lexer::next() {
     if (escaped)
       ++e;
     if (e >= src_.size()) {
-      Token t = make(Tok::Error, s, e - s);
-      t.error = "unterminated single quote";
-      return t;
+      makeError(t, s, e - s, "unterminated single quote");
+      return;
     }
     const char ch = src_[e++];
     v = static_cast<uint8_t>(ch);
@@ -241,76 +331,45 @@ Token Lexer::next() {
           : ch == 'f' ? '\f'
                       : v;
     if (e >= src_.size() || src_[e] != '\'') {
-      Token t = make(Tok::Error, s, std::min(e + 1, src_.size()) - s);
-      t.error = "single quote way too long";
-      return t;
+      makeError(t, s, std::min(e + 1, src_.size()) - s, "single quote way too long");
+      return;
     }
-    Token t = make(Tok::Integer, s, e + 1 - s);
+    make(t, Tok::Integer, s, e + 1 - s);
     t.intValue = v;
-    return t;
+    return;
   }
+  auto one = [&](Tok k) { make(t, k, s, 1); };
+  auto two = [&](Tok k) { make(t, k, s, 2); };
   switch (c) {
-  case '+':
-    return make(Tok::Plus, s, 1);
-  case '-':
-    return make(Tok::Minus, s, 1);
-  case '*':
-    return make(Tok::Star, s, 1);
   case '/':
-    return make(Tok::Slash, s, 1);
-  case '%':
-    return make(Tok::Percent, s, 1);
-  case '~':
-    return make(Tok::Tilde, s, 1);
+    return one(Tok::Slash);
   case '!':
-    return n == '=' ? make(Tok::ExclaimEqual, s, 2) : make(Tok::Exclaim, s, 1);
+    return n == '=' ? two(Tok::ExclaimEqual) : one(Tok::Exclaim);
   case '&':
-    return n == '&' ? make(Tok::AmpAmp, s, 2) : make(Tok::Amp, s, 1);
+    return n == '&' ? two(Tok::AmpAmp) : one(Tok::Amp);
   case '|':
-    return n == '|' ? make(Tok::PipePipe, s, 2) : make(Tok::Pipe, s, 1);
-  case '^':
-    return make(Tok::Caret, s, 1);
+    return n == '|' ? two(Tok::PipePipe) : one(Tok::Pipe);
   case '<':
     if (n == '=')
-      return make(Tok::LessEqual, s, 2);
+      return two(Tok::LessEqual);
     if (n == '<')
-      return make(Tok::LessLess, s, 2);
+      return two(Tok::LessLess);
     if (n == '>')
-      return make(Tok::LessGreater, s, 2);
-    return make(Tok::Less, s, 1);
+      return two(Tok::LessGreater);
+    return one(Tok::Less);
   case '>':
     if (n == '=')
-      return make(Tok::GreaterEqual, s, 2);
+      return two(Tok::GreaterEqual);
     if (n == '>')
-      return make(Tok::GreaterGreater, s, 2);
-    return make(Tok::Greater, s, 1);
+      return two(Tok::GreaterGreater);
+    return one(Tok::Greater);
   case '=':
-    return n == '=' ? make(Tok::EqualEqual, s, 2) : make(Tok::Equal, s, 1);
-  case '(':
-    return make(Tok::LParen, s, 1);
-  case ')':
-    return make(Tok::RParen, s, 1);
-  case '[':
-    return make(Tok::LBrac, s, 1);
-  case ']':
-    return make(Tok::RBrac, s, 1);
-  case '{':
-    return make(Tok::LCurly, s, 1);
-  case '}':
-    return make(Tok::RCurly, s, 1);
-  case ',':
-    return make(Tok::Comma, s, 1);
-  case ':':
-    return n == ':' ? make(Tok::ColonColon, s, 2) : make(Tok::Colon, s, 1);
+    return n == '=' ? two(Tok::EqualEqual) : one(Tok::Equal);
   case '#':
-    return make(Tok::Hash, s, 1);
-  case '@':
-    return make(Tok::At, s, 1);
-  default: {
-    Token t = make(Tok::Error, s, 1);
-    t.error = "invalid character in input";
-    return t;
-  }
+    return one(Tok::Hash);
+  default:
+    makeError(t, s, 1, "invalid character in input");
+    return;
   }
 }
 
@@ -320,11 +379,9 @@ std::vector<Token> tokenize(std::string_view src, size_t base) {
   // Assembly averages more than four characters per token; reserving that many avoids
   // regrowing a vector of millions (pages never touched cost nothing).
   out.reserve(src.size() / 4 + 2);
-  for (;;) {
-    out.push_back(lx.next());
-    if (out.back().kind == Tok::Eof)
-      return out;
+  while (lx.appendStatement(out) != Tok::Eof) {
   }
+  return out;
 }
 
 } // namespace gcnkit::assembler

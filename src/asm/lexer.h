@@ -56,17 +56,25 @@ enum class Tok : uint8_t {
   Dot,
 };
 
-// Small and trivially copyable (a source file becomes millions of these): the error message is
-// a string literal.
+// Small and trivially copyable (a source file becomes millions of these, each built and
+// copied once or twice): the error message of an Error token is a string literal, kept where an
+// Integer keeps its value.
 struct Token {
   Tok kind = Tok::Eof;
   bool intOverflow = false; // Integer: did not fit in 64 bits
   std::string_view text;    // the characters of the token in the source
-  uint64_t intValue = 0;    // Integer: value modulo 2^64
-  size_t offset = 0;        // position in the source buffer
-  // Error: what is wrong (a static message; tokens are many and must stay small).
-  std::string_view error;
+  union {
+    uint64_t intValue = 0; // Integer: value modulo 2^64
+    const char *errorText; // Error: what is wrong
+  };
+  size_t offset = 0; // position in the source buffer
+
+  // Error: what is wrong (empty for the other kinds).
+  std::string_view error() const {
+    return kind == Tok::Error ? std::string_view(errorText) : std::string_view();
+  }
 };
+static_assert(sizeof(Token) <= 40);
 static_assert(std::is_trivially_copyable_v<Token>);
 
 // Splits a buffer into tokens. Statements end at `\n`, `\r` or `\r\n`. Block comments (`/* */`)
@@ -76,14 +84,17 @@ static_assert(std::is_trivially_copyable_v<Token>);
 class Lexer {
 public:
   explicit Lexer(std::string_view src, size_t base = 0) : src_(src), base_(base) {}
-  Token next();
-  size_t position() const { return base_ + pos_; }
+  // Appends the tokens of the next statement to `out`, up to and including its
+  // EndOfStatement, or the Eof token at the end of the buffer; returns that last token's kind.
+  // A statement at a time keeps the scanning state in registers across its tokens.
+  Tok appendStatement(std::vector<Token> &out);
 
 private:
-  void skipBlanks();
-  Token endOfLine(size_t start, size_t lineEnd);
-  Token lexNumber(size_t start);
-  Token make(Tok k, size_t start, size_t len);
+  void endOfLine(Token &t, size_t start, size_t lineEnd);
+  void lexNumber(Token &t, size_t start);
+  void lexOther(Token &t, size_t start);
+  void make(Token &t, Tok k, size_t start, size_t len);
+  void makeError(Token &t, size_t start, size_t len, const char *message);
   std::string_view src_;
   size_t base_;
   size_t pos_ = 0;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "asm/fixup.h"
@@ -34,11 +35,31 @@ struct MatchInput {
 // Registers of a LaneMask operand in this wave size.
 inline unsigned laneMaskRegs(const MatchInput &in) { return in.wave64 ? 2 : 1; }
 
+// A matcher's diagnostic. Most candidate rows of a statement fail, and only one failure is
+// ever shown, so a fixed message is kept as a pointer to its string literal; only a composed
+// message owns its text.
+class MatchMessage {
+public:
+  MatchMessage() = default;
+  // `literal` must outlive the message: a string literal or a static table entry.
+  MatchMessage(const char *literal) : literal_(literal) {}
+  MatchMessage(std::string text) : owned_(std::move(text)), isOwned_(true) {}
+  std::string_view view() const {
+    return isOwned_ ? std::string_view(owned_) : std::string_view(literal_);
+  }
+  operator std::string() const { return std::string(view()); }
+
+private:
+  const char *literal_ = "";
+  std::string owned_;
+  bool isOwned_ = false;
+};
+
 // The result of trying one row: success, or the operand at fault with llvm-mc's message (the
 // candidate that got furthest is reported, as llvm-mc's matcher does).
 struct Attempt {
   bool ok = false;
-  std::string message;
+  MatchMessage message;
   size_t offset = 0;
   int progress = -1; // operands matched before the failure
 
@@ -46,7 +67,7 @@ struct Attempt {
     return Attempt{true, {}, 0, static_cast<int>(operands)};
   }
   static Attempt failure(const MatchInput &in, size_t opIndex,
-                         std::string msg = "invalid operand for instruction") {
+                         MatchMessage msg = "invalid operand for instruction") {
     return Attempt{false, std::move(msg),
                    opIndex < in.ops.size() ? in.ops[opIndex].offset : in.mnemonicOffset,
                    static_cast<int>(opIndex)};

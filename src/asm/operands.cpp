@@ -17,6 +17,39 @@ constexpr std::array<std::string_view, 23> kFlags = {
     "r128",   "a16",   "d16", "clamp",      "done",           "vm",
     "row_en", "compr", "off", "row_mirror", "row_half_mirror"};
 
+// isFlagName tells registers from flags by their first letter.
+static_assert([] {
+  for (std::string_view f : kFlags)
+    if ((f[0] == 'v' && f != "vm") || (f[0] == 's' && f != "slc"))
+      return false;
+  return true;
+}());
+
+// Up to 8 characters packed into an integer, so that a name is compared with each flag in one
+// instruction (isFlagName runs for every identifier operand).
+constexpr uint64_t packName(std::string_view s) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < s.size() && i < 8; ++i)
+    v |= uint64_t{static_cast<uint8_t>(s[i])} << (8 * i);
+  return v;
+}
+
+constexpr size_t kShortFlagCount = [] {
+  size_t n = 0;
+  for (std::string_view f : kFlags)
+    n += f.size() <= 8;
+  return n;
+}();
+
+constexpr std::array<uint64_t, kShortFlagCount> kShortFlags = [] {
+  std::array<uint64_t, kShortFlagCount> t{};
+  size_t n = 0;
+  for (std::string_view f : kFlags)
+    if (f.size() <= 8)
+      t[n++] = packName(f);
+  return t;
+}();
+
 bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
 
 // A number operand: an optionally negated real, or an expression folded to an integer.
@@ -259,8 +292,20 @@ bool isFlagName(std::string_view name) {
   // Registers (v1, s[0:1], ...) are most identifiers seen here; no flag is longer than 15.
   if (name.size() < 2 || name.size() > 15)
     return false;
+  // Registers start with v or s; of the flags only vm and slc do.
+  if (name[0] == 'v')
+    return name == "vm";
+  if (name[0] == 's')
+    return name == "slc";
+  if (name.size() <= 8) {
+    const uint64_t key = packName(name);
+    for (uint64_t f : kShortFlags)
+      if (f == key)
+        return true;
+    return false;
+  }
   for (std::string_view f : kFlags)
-    if (f[0] == name[0] && f == name)
+    if (f.size() > 8 && f == name)
       return true;
   return false;
 }
@@ -279,12 +324,13 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     if (t.kind == Tok::Identifier && toks[pos + 1].kind == Tok::Colon &&
         toks[pos + 1].offset == t.offset + t.text.size()) {
       op.kind = ParsedOperand::Kind::KeyValue;
-      op.name = std::string(t.text);
+      op.name = t.text;
       pos += 2;
       op.valueOffset = toks[pos].offset;
       if (toks[pos].kind == Tok::LBrac) {
         // key:[a, b, ...] (op_sel, quad_perm, dpp8, neg_lo, format:[NAME, NAME]...)
         op.isList = true;
+        op.list.reserve(4); // most lists in one allocation (small enough for malloc's caches)
         ++pos;
         while (toks[pos].kind != Tok::RBrac) {
           if (isEnd(toks[pos])) {
@@ -338,7 +384,7 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     }
     if (t.kind == Tok::Identifier && isFlagName(t.text)) {
       op.kind = ParsedOperand::Kind::Flag;
-      op.name = std::string(t.text);
+      op.name = t.text;
       ++pos;
       continue;
     }

@@ -143,12 +143,14 @@ bool Parser::run(uint32_t buffer) {
 void Parser::processBuffer(uint32_t buffer, int depth) {
   TokenChunks chunks(sm_.text(buffer));
   std::vector<Token> toks;
-  while (!expansionsExhausted_ && chunks.next(toks)) {
-    size_t i = 0;
+  std::vector<size_t> ends; // where each statement of the chunk ends
+  while (!expansionsExhausted_ && chunks.next(toks, ends)) {
+    size_t i = 0, k = 0;
     while (toks[i].kind != Tok::Eof && !expansionsExhausted_) {
-      size_t j = i;
-      while (!isEnd(toks[j]))
-        ++j;
+      // A directive may have consumed statements (a macro body): skip their ends.
+      while (ends[k] < i)
+        ++k;
+      const size_t j = ends[k];
       size_t next = toks[j].kind == Tok::Eof ? j : j + 1;
       Stmt s{std::span<const Token>(toks).subspan(i, j - i + 1), buffer};
       statement(s, toks, next, depth);
@@ -315,7 +317,7 @@ void Parser::statement(Stmt s, const std::vector<Token> &all, size_t &next, int 
   }
   // llvm-mc reports a malformed token where it is consumed, before the statement's own error.
   if (first.kind == Tok::Error)
-    error(s, first, first.error);
+    error(s, first, first.error());
   error(s, first, "unexpected token at start of statement");
 }
 
@@ -328,7 +330,10 @@ void Parser::instruction(Stmt s) {
   std::vector<std::string> here; // names of the labels `.` stands for (the tokens view them)
   for (size_t i = 1; i < toks.size(); ++i) {
     const Token &t = toks[i];
-    if (t.kind != Tok::Identifier || (t.text != "." && !isDirectionalReference(t.text)))
+    // Only `.` and names starting with a digit (`1f`) qualify: most tokens fail the first test.
+    if (t.kind != Tok::Identifier ||
+        !(t.text[0] == '.' || (t.text[0] >= '0' && t.text[0] <= '9')) ||
+        (t.text != "." && !isDirectionalReference(t.text)))
       continue;
     if (renamed.empty()) {
       renamed.assign(toks.begin(), toks.end());

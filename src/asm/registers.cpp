@@ -80,6 +80,9 @@ constexpr std::array kFiles = {
     RegFile{"a", RegKind::AGPR, 256},
 };
 
+static_assert(kFiles[0].prefix == "ttmp" && kFiles[1].prefix == "acc" && kFiles[2].prefix == "s" &&
+              kFiles[3].prefix == "v" && kFiles[4].prefix == "a");
+
 bool validTupleSize(unsigned n) { return (n >= 1 && n <= 12) || n == 16 || n == 32; }
 
 // SGPR and TTMP tuples: pairs are even-aligned, larger tuples quad-aligned.
@@ -102,27 +105,42 @@ const RegFile *splitIndexedName(std::string_view id, unsigned &index, bool &hasI
     (id.back() == 'l' ? lo : hi) = true;
     id.remove_suffix(2);
   }
-  for (const RegFile &f : kFiles) {
-    if (id.substr(0, f.prefix.size()) != f.prefix)
-      continue;
-    std::string_view digits = id.substr(f.prefix.size());
-    if (digits.empty()) {
-      hasIndex = false;
-      return &f;
-    }
-    uint64_t v = 0;
-    for (char c : digits) {
-      if (c < '0' || c > '9')
-        return nullptr;
-      v = v * 10 + static_cast<uint64_t>(c - '0');
-      if (v > 0xFFFFFFFF)
-        v = 0xFFFFFFFF;
-    }
-    hasIndex = true;
-    index = static_cast<unsigned>(v);
-    return &f;
+  // The file whose prefix the name starts with: "ttmp", "acc" (before "a"), "s", "v", "a".
+  const RegFile *f = nullptr;
+  switch (id.empty() ? '\0' : id[0]) {
+  case 't':
+    f = id.starts_with("ttmp") ? &kFiles[0] : nullptr;
+    break;
+  case 'a':
+    f = id.starts_with("acc") ? &kFiles[1] : &kFiles[4];
+    break;
+  case 's':
+    f = &kFiles[2];
+    break;
+  case 'v':
+    f = &kFiles[3];
+    break;
+  default:
+    break;
   }
-  return nullptr;
+  if (!f)
+    return nullptr;
+  std::string_view digits = id.substr(f->prefix.size());
+  if (digits.empty()) {
+    hasIndex = false;
+    return f;
+  }
+  uint64_t v = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9')
+      return nullptr;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+    if (v > 0xFFFFFFFF)
+      v = 0xFFFFFFFF;
+  }
+  hasIndex = true;
+  index = static_cast<unsigned>(v);
+  return f;
 }
 
 bool evalIndex(std::span<const Token> toks, size_t &pos, int64_t &value, RegisterError &err) {
@@ -211,6 +229,21 @@ RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, Re
     return RegParse::NotARegister;
   reg = Register{};
   reg.offset = t.offset;
+  // The most common registers, `v12` and `s5` in range, directly.
+  if (const std::string_view n = t.text;
+      n.size() >= 2 && n.size() <= 4 && (n[0] == 'v' || n[0] == 's')) {
+    unsigned index = 0;
+    size_t i = 1;
+    for (; i < n.size() && n[i] >= '0' && n[i] <= '9'; ++i)
+      index = index * 10 + static_cast<unsigned>(n[i] - '0');
+    const RegFile &f = n[0] == 'v' ? kFiles[3] : kFiles[2];
+    if (i == n.size() && index < f.size) {
+      reg.kind = f.kind;
+      reg.index = index;
+      ++pos;
+      return RegParse::Ok;
+    }
+  }
   // Most registers are indexed (v12, s[4:7]); no special register's name parses as one, so the
   // specials are looked up only after that fails.
   unsigned index = 0;

@@ -205,6 +205,9 @@ bool setNumericField(std::span<const Token> toks, size_t &pos, const SymbolResol
 } // namespace
 
 std::optional<int64_t> saluSymbolValue(std::string_view name) {
+  // Every name is UC_VERSION_*: other symbols (labels, operand names) are rejected at once.
+  if (!name.starts_with("UC_VERSION_"))
+    return std::nullopt;
   for (size_t i = 0; i < std::size(names::kVersion); ++i)
     if (!names::kVersion[i].empty() && names::kVersion[i] == name)
       return static_cast<int64_t>(i);

@@ -11,19 +11,25 @@ uint32_t SourceManager::addBuffer(std::string name, std::string text, SourceLoc 
   b.name = std::move(name);
   b.text = std::move(text);
   b.parent = parent;
-  b.lineStarts.push_back(0);
-  for (size_t i = 0; i < b.text.size(); ++i)
-    if (b.text[i] == '\n')
-      b.lineStarts.push_back(static_cast<uint32_t>(i + 1));
   buffers_.push_back(std::move(b));
   return static_cast<uint32_t>(buffers_.size() - 1);
 }
 
+const std::vector<uint32_t> &SourceManager::lineStartsOf(const Buffer &b) const {
+  if (b.lineStarts.empty()) {
+    b.lineStarts.push_back(0);
+    for (size_t i = 0; i < b.text.size(); ++i)
+      if (b.text[i] == '\n')
+        b.lineStarts.push_back(static_cast<uint32_t>(i + 1));
+  }
+  return b.lineStarts;
+}
+
 void SourceManager::lineAndColumn(SourceLoc loc, size_t &line, size_t &col) const {
-  const Buffer &b = buffers_[loc.buffer];
-  auto it = std::upper_bound(b.lineStarts.begin(), b.lineStarts.end(), loc.offset);
-  line = static_cast<size_t>(it - b.lineStarts.begin());
-  col = loc.offset - b.lineStarts[line - 1] + 1;
+  const std::vector<uint32_t> &starts = lineStartsOf(buffers_[loc.buffer]);
+  auto it = std::upper_bound(starts.begin(), starts.end(), loc.offset);
+  line = static_cast<size_t>(it - starts.begin());
+  col = loc.offset - starts[line - 1] + 1;
 }
 
 void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view message,
@@ -42,7 +48,7 @@ void SourceManager::printOne(SourceLoc loc, Severity sev, std::string_view messa
   diags_ += ": ";
   diags_ += message;
   diags_ += '\n';
-  size_t start = b.lineStarts[line - 1];
+  size_t start = lineStartsOf(b)[line - 1];
   size_t end = b.text.find('\n', start);
   if (end == std::string::npos)
     end = b.text.size();

@@ -48,8 +48,11 @@ private:
     std::string name;
     std::string text;
     SourceLoc parent;
-    std::vector<uint32_t> lineStarts;
+    // Where each line starts: found on the first diagnostic in the buffer (a clean assembly
+    // never needs them, and scanning a large file for them costs as much as lexing it).
+    mutable std::vector<uint32_t> lineStarts;
   };
+  const std::vector<uint32_t> &lineStartsOf(const Buffer &b) const;
   void printOne(SourceLoc loc, Severity sev, std::string_view message, size_t rangeLength);
   // A deque: adding a buffer (a macro instantiation) must not move the others, whose text the
   // lexer and the tokens of enclosing statements still view.

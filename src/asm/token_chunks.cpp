@@ -25,32 +25,33 @@ int depthChange(std::string_view name) {
 
 } // namespace
 
-bool TokenChunks::next(std::vector<Token> &out) {
+bool TokenChunks::next(std::vector<Token> &out, std::vector<size_t> &ends) {
   if (done_)
     return false;
   out.clear();
-  size_t statementStart = 0;
+  ends.clear();
   for (;;) {
-    Token t = lexer_.next();
-    out.push_back(t);
-    if (t.kind == Tok::Eof) {
+    const size_t statementStart = out.size();
+    const Tok last = lexer_.appendStatement(out);
+    ends.push_back(out.size() - 1);
+    if (last == Tok::Eof) {
       done_ = true;
       return true;
     }
-    if (t.kind != Tok::EndOfStatement)
-      continue;
+    const Token &t = out.back();
+    const size_t statementEnd = t.offset + t.text.size();
     // The statement's first word, after any labels.
     size_t i = statementStart;
     while (i + 1 < out.size() && out[i].kind == Tok::Identifier && out[i + 1].kind == Tok::Colon)
       i += 2;
     if (out[i].kind == Tok::Identifier)
       depth_ = std::max(0, depth_ + depthChange(out[i].text));
-    statementStart = out.size();
     if (depth_ == 0 && out.size() >= kChunkTokens) {
       Token end;
       end.kind = Tok::Eof;
-      end.offset = t.offset + t.text.size();
+      end.offset = statementEnd;
       out.push_back(end);
+      ends.push_back(out.size() - 1);
       return true;
     }
   }

@@ -16,8 +16,10 @@ class TokenChunks {
 public:
   explicit TokenChunks(std::string_view buffer) : lexer_(buffer) {}
 
-  // Replaces `out` with the next chunk; false when the buffer is exhausted (out untouched).
-  bool next(std::vector<Token> &out);
+  // Replaces `out` with the next chunk and `ends` with the indices of its statements' last
+  // tokens (EndOfStatement, or the final Eof); false when the buffer is exhausted (both
+  // untouched).
+  bool next(std::vector<Token> &out, std::vector<size_t> &ends);
 
 private:
   static constexpr size_t kChunkTokens = 1 << 15;

@@ -1,9 +1,11 @@
 // What llvm-mc decides about VALU operands while parsing them, before it matches any encoding:
 // values of DPP controls, op_sel and omod, and whether a modifier or a named operand is one
 // that some encoding of the mnemonic takes at all. These errors win over every mismatch.
+#include <functional>
 #include <span>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "asm/dpp_operands.h"
 #include "asm/valu_internal.h"
@@ -215,7 +217,7 @@ std::optional<Attempt> checkNamed(const ParsedOperand &op, const RowPair &rows, 
                     (op.number.integer == 1 || op.number.integer == 2 ||
                      (op.name == "mul" && op.number.integer == 4));
     if (!ok)
-      return parseError(op, "invalid " + op.name + " value.", op.offset);
+      return parseError(op, "invalid " + std::string(op.name) + " value.", op.offset);
     return std::nullopt;
   }
   return parseError(op, "not a valid operand.", op.offset);
@@ -237,8 +239,23 @@ RowPair rowPairOf(const InstrDesc &row) {
     }
     return m;
   }();
-  auto it = pairs.find(baseName(row.name));
-  return it == pairs.end() ? RowPair{} : it->second;
+  auto lookup = [](const InstrDesc &d) {
+    auto it = pairs.find(baseName(d.name));
+    return it == pairs.end() ? RowPair{} : it->second;
+  };
+  // Every VALU candidate asks: the pair of each table row is looked up once, by its position.
+  static const std::span<const InstrDesc> table = isa::instructions(isa::Target::GFX1100);
+  static const std::vector<RowPair> byRow = [&lookup] {
+    std::vector<RowPair> v;
+    v.reserve(table.size());
+    for (const InstrDesc &d : table)
+      v.push_back(lookup(d));
+    return v;
+  }();
+  const std::less<const InstrDesc *> before; // a total order, also for rows outside the table
+  if (!before(&row, table.data()) && before(&row, table.data() + table.size()))
+    return byRow[static_cast<size_t>(&row - table.data())];
+  return lookup(row);
 }
 
 std::optional<Attempt> parseErrors(const MatchInput &in, const RowPair &rows) {

@@ -51,7 +51,7 @@ std::optional<Attempt> checkBitList(const ParsedOperand &op, size_t i) {
     if (e.kind == Kind::Expression)
       return failAt(e.offset, i, "expected absolute expression");
     if (e.number.isReal || (e.number.integer != 0 && e.number.integer != 1))
-      return failAt(e.offset, i, "invalid " + op.name + " value.");
+      return failAt(e.offset, i, "invalid " + std::string(op.name) + " value.");
   }
   if (op.list.size() > 4)
     return failAt(op.list[3].endOffset, i, "expected a closing square bracket");
@@ -68,7 +68,7 @@ std::optional<Attempt> checkWait(const ParsedOperand &op, size_t i, int64_t max)
   if (v.expr || (op.isList && op.list.size() != 1))
     return failAt(op.valueOffset, i, "expected absolute expression");
   if (v.number.isReal || v.number.integer < 0 || v.number.integer > max)
-    return failAt(op.offset, i, "invalid " + op.name + " value.");
+    return failAt(op.offset, i, "invalid " + std::string(op.name) + " value.");
   return std::nullopt;
 }
 

@@ -304,7 +304,9 @@ bool parseHalf(std::span<const Token> toks, size_t endOffset, const SymbolResolv
                Half &h, MatchFailure &fail) {
   // The register parser rejects lds_direct, which only VOPD takes: it is parsed as another
   // special register and put back.
-  std::vector<Token> t(toks.begin(), toks.end());
+  std::vector<Token> t;
+  t.reserve(toks.size() + 1); // with the end of statement: one allocation
+  t.assign(toks.begin(), toks.end());
   std::vector<size_t> ldsDirect;
   for (Token &tok : t)
     if (tok.kind == Tok::Identifier && (tok.text == "lds_direct" || tok.text == "src_lds_direct")) {
@@ -316,6 +318,7 @@ bool parseHalf(std::span<const Token> toks, size_t endOffset, const SymbolResolv
   end.offset = endOffset;
   t.push_back(end);
   OperandParseError perr;
+  h.ops.reserve(4); // a half has at most four operands when it is valid
   if (!parseOperands(t, 0, resolve, h.ops, perr)) {
     fail = {perr.message, perr.offset};
     return false;
