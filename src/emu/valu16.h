@@ -124,6 +124,11 @@ inline double bf16ToDouble(uint32_t h) {
   return static_cast<double>(std::bit_cast<float>((h & 0xFFFFu) << 16));
 }
 
+// The low half of a lane value as an f16 (exactly, in double), a signed or an unsigned short.
+inline double h(uint32_t v) { return f16ToDouble(v & 0xFFFF); }
+inline int32_t si16(uint32_t v) { return static_cast<int16_t>(v); }
+inline uint32_t u16(uint32_t v) { return v & 0xFFFF; }
+
 inline bool isNanF16(uint32_t h) { return (h & 0x7FFF) > 0x7C00; }
 inline bool isDenormF16(uint32_t h) { return (h & 0x7C00) == 0 && (h & 0x3FF) != 0; }
 inline uint32_t flushF16(uint32_t h) { return (h & 0x7C00) ? h : h & 0x8000; }

@@ -41,10 +41,7 @@ template <int N, Res R, unsigned kWideMask = 0> struct Shape {
   static constexpr unsigned kWide = kWideMask;
 };
 
-double h(u32 v) { return f16ToDouble(v & 0xFFFF); }
 u32 r16(double d) { return f16FromDouble(d); }
-i32 si16(u32 v) { return static_cast<int16_t>(v); }
-u32 u16(u32 v) { return v & 0xFFFF; }
 
 bool isSignaling16(u32 v) { return isNanF16(v) && !(v & 0x200); }
 // IEEE-mode NaN rule of min / max (as f32): a signaling NaN gives its quiet form, a quiet NaN

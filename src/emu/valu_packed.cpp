@@ -25,9 +25,6 @@ using u64 = uint64_t;
 using i32 = int32_t;
 using i64 = int64_t;
 
-double h(u32 v) { return f16ToDouble(v & 0xFFFF); }
-i32 si16(u32 v) { return static_cast<int16_t>(v); }
-u32 u16(u32 v) { return v & 0xFFFF; }
 u32 satI16(i64 v) { return static_cast<u32>(std::clamp<i64>(v, INT16_MIN, INT16_MAX)) & 0xFFFF; }
 u32 satU16(i64 v) { return static_cast<u32>(std::clamp<i64>(v, 0, 0xFFFF)); }
 
