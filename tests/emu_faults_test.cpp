@@ -127,6 +127,30 @@ __kernel void pk(__global uint *q) {
       << r.error;
 }
 
+// A fault inside a function the kernel calls names that function and the offset in it (the
+// whole code section is decoded, so the call itself works).
+TEST_P(EmuFaults, FaultInCalledFunctionNamesIt) {
+  Device dev;
+  auto m = buildModule(dev, R"(
+__attribute__((noinline)) void put(__global int *p, int i) { p[i] = i; }
+__kernel void caller(__global int *out, int k) { put(out, get_global_id(0) * k); }
+)",
+                       wave());
+  ASSERT_TRUE(m);
+  const uint64_t out = dev.alloc(64 * 4);
+  auto ok = runtime::launch(dev, *m, "caller", LaunchConfig{{64, 1, 1}, {64, 1, 1}},
+                            KernelArgs().add(out).add(1));
+  ASSERT_TRUE(ok.ok()) << ok.error;
+  EXPECT_EQ(download<int32_t>(dev, out, 64)[63], 63);
+  auto r = runtime::launch(dev, *m, "caller", LaunchConfig{{64, 1, 1}, {64, 1, 1}},
+                           KernelArgs().add(out).add(1 << 20));
+  ASSERT_TRUE(r.fault) << r.error;
+  EXPECT_EQ(r.fault->function, "put");
+  EXPECT_NE(r.error.find("(put+0x"), std::string::npos) << r.error;
+  EXPECT_NE(r.fault->instruction.find("global_store_b32"), std::string::npos)
+      << r.fault->instruction;
+}
+
 // An LDS access past the work-group's LDS size stops the kernel with the lane and LDS address.
 TEST_P(EmuFaults, LdsOutOfRange) {
   Device dev;

@@ -136,7 +136,8 @@ struct Fault {
   uint32_t wave = 0;     // within the workgroup
   int32_t lane = -1;     // -1: not lane specific
   uint64_t pc = 0;       // guest address of the instruction
-  uint64_t pcOffset = 0; // ... relative to the kernel's entry
+  std::string function;  // the function holding pc: the kernel, or a function it called
+  uint64_t pcOffset = 0; // pc relative to the start of `function`
   uint64_t address = 0;  // faulting address (guest or LDS), branch target
   uint32_t bytes = 0;
   bool write = false;

@@ -312,6 +312,10 @@ struct Loader {
     }
     if (co.kernels.empty())
       return fail("no kernels: the code object has no <name>.kd kernel descriptor symbols");
+    for (const elf::Symbol &f : symbols)
+      if (f.type == elf::abi::kSttFunc && f.size > 0)
+        if (auto off = symbolOffset(f))
+          co.functions.push_back({std::string(f.name), *off, f.size});
     return true;
   }
 };

@@ -50,8 +50,16 @@ struct Relocation {
   int64_t addend = 0;
 };
 
+// A function symbol of the code (kernels and the functions they call), for naming a pc.
+struct FunctionSymbol {
+  std::string name;
+  uint64_t offset = 0; // image offset
+  uint64_t size = 0;
+};
+
 struct CodeObject {
   std::vector<uint8_t> image;
+  std::vector<FunctionSymbol> functions;
   std::vector<Relocation> relocations;
   std::vector<KernelInfo> kernels;
 };

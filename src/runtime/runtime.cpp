@@ -241,8 +241,8 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t
                             : "buffer data format " + std::to_string(f.address) + " not emulated";
     break;
   }
-  return "kernel " + f.kernel + ": " + what + "; " + where + ", pc " + hex(f.pc) + " (" + f.kernel +
-         "+" + hex(f.pcOffset) +
+  return "kernel " + f.kernel + ": " + what + "; " + where + ", pc " + hex(f.pc) + " (" +
+         f.function + "+" + hex(f.pcOffset) +
          "): " + (f.instruction.empty() ? "<no instruction>" : f.instruction);
 }
 
@@ -355,7 +355,16 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
     f.wave = r.fault->wave;
     f.lane = r.fault->lane;
     f.pc = r.fault->pc;
+    // Name the function the pc is in (clang's -O0 code and noinline helpers are separate
+    // functions); the kernel itself when no symbol covers it.
+    f.function = k.name;
     f.pcOffset = r.fault->pc - (m.imageAddress + k.codeOffset);
+    for (const FunctionSymbol &fn : m.code.functions)
+      if (r.fault->pc >= m.imageAddress + fn.offset &&
+          r.fault->pc - (m.imageAddress + fn.offset) < fn.size) {
+        f.function = fn.name;
+        f.pcOffset = r.fault->pc - (m.imageAddress + fn.offset);
+      }
     f.address = r.fault->address;
     f.bytes = r.fault->bytes;
     f.write = r.fault->write;
