@@ -119,6 +119,26 @@ void expectIncDec(const std::vector<int32_t> &incOld, int32_t incFinal,
   EXPECT_EQ(decFinal, static_cast<int32_t>(dec)) << what << ": atomic_dec final";
 }
 
+// What the add / xor / min / max counters end at after every value in [first, last) was
+// applied atomically to counters that start at the given min / max values.
+struct AtomicTotals {
+  uint32_t sum = 0, x = 0, umin, umax;
+  int32_t smin, smax;
+  AtomicTotals(const int32_t *first, const int32_t *last, int32_t smin0, int32_t smax0,
+               uint32_t umin0, uint32_t umax0)
+      : umin(umin0), umax(umax0), smin(smin0), smax(smax0) {
+    for (const int32_t *p = first; p != last; ++p) {
+      const int32_t v = *p;
+      sum += static_cast<uint32_t>(v);
+      x ^= static_cast<uint32_t>(v);
+      smin = std::min(smin, v);
+      smax = std::max(smax, v);
+      umin = std::min(umin, static_cast<uint32_t>(v));
+      umax = std::max(umax, static_cast<uint32_t>(v));
+    }
+  }
+};
+
 TEST_P(EmuSuiteMemory, GlobalAtomicsI32) {
   auto m = load("atomics.cl");
   ASSERT_TRUE(m);
@@ -137,16 +157,8 @@ TEST_P(EmuSuiteMemory, GlobalAtomicsI32) {
   auto part = [&](uint32_t k) {
     return std::vector<int32_t>(old.begin() + k * n, old.begin() + (k + 1) * n);
   };
-  uint32_t sum = 0, x = 0, umin = ~0u, umax = 0;
-  int32_t smin = init[2], smax = init[3];
-  for (int32_t v : val) {
-    sum += static_cast<uint32_t>(v);
-    x ^= static_cast<uint32_t>(v);
-    smin = std::min(smin, v);
-    smax = std::max(smax, v);
-    umin = std::min(umin, static_cast<uint32_t>(v));
-    umax = std::max(umax, static_cast<uint32_t>(v));
-  }
+  const auto [sum, x, umin, umax, smin, smax] =
+      AtomicTotals(val.data(), val.data() + n, init[2], init[3], ~0u, 0);
   EXPECT_EQ(c[0], static_cast<int32_t>(n)) << "add";
   expectPermutation(part(0), 1, "add returned");
   EXPECT_EQ(static_cast<uint32_t>(c[1]), sum) << "add (no return)";
@@ -181,19 +193,11 @@ TEST_P(EmuSuiteMemory, LdsAtomicsI32) {
                                   old.begin() + k * n + (g + 1) * block);
     };
     const int32_t *cg = &c[g * 16];
-    uint32_t sum = 0, x = 0, umin = 0x7FFFFFFF, umax = 0x80000000u;
     // The kernel's initial values: c[2] = INT_MAX (min), c[3] = INT_MIN (max),
     // c[4] = 0x7FFFFFFF (min_u32), c[5] = 0x80000000 (max_u32), c[6] = -1 (and).
-    int32_t smin = std::numeric_limits<int32_t>::max(), smax = std::numeric_limits<int32_t>::min();
-    for (uint32_t l = 0; l < block; ++l) {
-      const int32_t v = val[g * block + l];
-      sum += static_cast<uint32_t>(v);
-      x ^= static_cast<uint32_t>(v);
-      smin = std::min(smin, v);
-      smax = std::max(smax, v);
-      umin = std::min(umin, static_cast<uint32_t>(v));
-      umax = std::max(umax, static_cast<uint32_t>(v));
-    }
+    const auto [sum, x, umin, umax, smin, smax] = AtomicTotals(
+        val.data() + g * block, val.data() + (g + 1) * block, std::numeric_limits<int32_t>::max(),
+        std::numeric_limits<int32_t>::min(), 0x7FFFFFFF, 0x80000000u);
     EXPECT_EQ(cg[0], static_cast<int32_t>(block)) << "add";
     expectPermutation(part(0), 1, "ds_add_rtn_u32");
     EXPECT_EQ(static_cast<uint32_t>(cg[1]), sum) << "ds_add_u32";
