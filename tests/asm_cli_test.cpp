@@ -383,7 +383,8 @@ TEST(AsmCli, MissingFile) {
 }
 
 TEST(AsmCli, OtherTargetsAreRejected) {
-  for (const char *flag : {"-mcpu=gfx908", "-arch=r600", "-triple=amdgcn-amd-amdpal"}) {
+  for (const char *flag :
+       {"-mcpu=gfx90a", "-mcpu=gfx1100:xnack+", "-arch=r600", "-triple=amdgcn-amd-amdpal"}) {
     ToolRun r = difftest::runTool({GCNKIT_BINARY, "asm", flag, "/dev/null"});
     EXPECT_EQ(r.status, 2) << flag;
     EXPECT_NE(r.err.find("unsupported"), std::string::npos) << flag;

@@ -17,10 +17,10 @@ namespace {
 // when asked).
 std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t seed, bool wave64) {
   difftest::Rng rng(seed);
-  const difftest::FamilyGenerator *gen = nullptr;
+  std::optional<difftest::FamilyGenerator> gen;
   for (const auto &g : difftest::familyGenerators())
     if (g.name == family)
-      gen = &g;
+      gen = g;
   std::string input;
   for (size_t i = 0; i < count; ++i) {
     std::vector<uint8_t> e;

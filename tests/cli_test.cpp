@@ -26,9 +26,14 @@ TEST(Cli, EmptyInputPrintsTheSectionOnly) {
 }
 
 TEST(Cli, UnsupportedTargetIsRejected) {
-  difftest::ToolRun r = difftest::runTool({GCNKIT_BINARY, "dis", "-mcpu=gfx908", "/dev/null"});
+  difftest::ToolRun r = difftest::runTool({GCNKIT_BINARY, "dis", "-mcpu=gfx90a", "/dev/null"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("unsupported -mcpu 'gfx908'"), std::string::npos);
+  EXPECT_NE(r.err.find("unsupported -mcpu 'gfx90a': unknown processor 'gfx90a' (supported: "
+                       "gfx1100, gfx908)"),
+            std::string::npos);
+  r = difftest::runTool({GCNKIT_BINARY, "dis", "-mcpu=gfx908:wavefrontsize32+", "/dev/null"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("invalid target feature 'wavefrontsize32+'"), std::string::npos);
 }
 
 TEST(Cli, StandardInputMatchesAFile) {

@@ -443,7 +443,9 @@ TEST_F(MalformedElf, ErrorsNameTheProblemAndOffset) {
             std::string::npos);
   EXPECT_NE(with(5, 1, 2).find("is not little-endian"), std::string::npos);
   EXPECT_NE(with(18, 2, 62).find("e_machine 62 is not EM_AMDGPU (224)"), std::string::npos);
-  EXPECT_NE(with(48, 4, 0x3F).find("only gfx1100 (0x41) is supported (at offset 0x30)"),
+  EXPECT_NE(with(48, 4, 0x3F)
+                .find("e_flags 0x3f names AMDGPU processor 0x3f; supported: gfx1100 "
+                      "(0x41), gfx908 (0x30) (at offset 0x30)"),
             std::string::npos);
   EXPECT_NE(with(40, 8, ~uint64_t{0}).find("section header table offset"), std::string::npos);
   const std::string manySections = with(60, 2, 0xFFF0);

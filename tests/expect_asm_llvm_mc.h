@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "asm/instruction.h"
+#include "gcnkit/target.h"
 #include "oracle.h"
 
 namespace gcnkit::assembler {
@@ -33,16 +34,18 @@ inline std::string hexBytes(std::string_view bytes) {
   return s;
 }
 
-// llvm-mc-19's outcome for each statement (one per line, gfx1100; wave64:
+// llvm-mc-19's outcome for each statement (one per line, for `target`; wave64:
 // -mattr=+wavefrontsize64).
 inline std::vector<LlvmMcStatement> llvmMcStatements(const std::vector<std::string> &statements,
-                                                     bool wave64 = false) {
+                                                     bool wave64 = false,
+                                                     isa::Target target = isa::Target::GFX1100) {
   std::string src;
   for (const std::string &s : statements)
     src += s + "\n";
   std::string path = difftest::writeTempFile(src, ".s");
-  std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-show-encoding"};
-  if (wave64)
+  std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", difftest::mcpuFlag(target),
+                                   "-show-encoding"};
+  if (wave64 && isa::supportsWave32(target))
     argv.push_back(difftest::kWave64Attr);
   argv.push_back(path);
   difftest::ToolRun r = difftest::runTool(argv);
@@ -81,15 +84,16 @@ struct AsmCompareOptions {
   bool compareMessages = true; // rejected statements: same message and column
   size_t maxReported = 25;
   bool wave64 = false; // both assemblers in wave64 (-mattr=+wavefrontsize64)
+  isa::Target target = isa::Target::GFX1100;
 };
 
 // Assembles each statement with gcnkit and llvm-mc-19; reports every difference. Returns the
 // number of statements that differ.
 inline size_t expectSameAsLlvmMc(const std::vector<std::string> &statements,
                                  AsmCompareOptions opts = {}) {
-  std::vector<LlvmMcStatement> want = llvmMcStatements(statements, opts.wave64);
-  InstructionAssembler as;
-  as.setWave64(opts.wave64);
+  std::vector<LlvmMcStatement> want = llvmMcStatements(statements, opts.wave64, opts.target);
+  InstructionAssembler as(opts.target);
+  as.setWave64(opts.wave64 || isa::defaultWave64(opts.target));
   size_t mismatches = 0;
   for (size_t i = 0; i < statements.size(); ++i) {
     std::vector<Token> toks = tokenize(statements[i]);

@@ -19,6 +19,7 @@ struct Inst {
   uint32_t words[4] = {}; // raw dwords, including a trailing literal / DPP dword
   uint8_t size = 0;       // bytes consumed
   uint8_t flags = 0;      // codec-specific facts found while decoding (e.g. DPP16, literal)
+  isa::Target target = isa::Target::GFX1100; // whose table desc is from
 };
 
 // Where printing happens: llvm-mc prints branch targets as raw offsets, llvm-objdump adds the

@@ -12,7 +12,8 @@
 
 namespace gcnkit::isa {
 
-enum class Target : uint8_t { GFX1100 };
+// The processors with a table (include/gcnkit/target.h names them and their target ids).
+enum class Target : uint8_t { GFX1100, GFX908 };
 
 // Microcode formats. DPP16 / DPP8 are not formats of their own: they are VOP1/VOP2/VOPC/VOP3/
 // VOP3P instructions whose src0 field selects the DPP extension dword.
@@ -40,6 +41,7 @@ enum class Format : uint8_t {
   SCRATCH,
   MIMG,
   EXP,
+  VINTRP, // gfx9's 32-bit interpolation format (gfx11 has VINTERP instead)
   Count
 };
 

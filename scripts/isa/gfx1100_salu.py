@@ -14,10 +14,10 @@ import re
 import subprocess
 import tempfile
 
+import llvmmc
 from row import Operand, Row
 
-LLVM_MC = os.environ.get("LLVM_MC", "llvm-mc-19")
-MARKER = "0xab,0x07,0x80,0xbf"  # s_nop 0x7ab, which no probe uses
+LLVM_MC = llvmmc.LLVM_MC
 
 # flags & 0xf: how the 16-bit immediate (SIMM16, or the SDATA immediate of s_atc_probe) prints.
 IMM_HEX = 1  # always 0x..
@@ -37,39 +37,8 @@ def _words(*ws):
 
 
 def probe(datas):
-    """Text of the first instruction of each byte string, or None when llvm-mc rejects it.
-
-    Each probe sits in its own atomic block so that a rejected probe cannot spill its remaining
-    bytes into the next one."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        for d in datas:
-            f.write("[" + ",".join(f"0x{b:02x}" for b in d) + "]\n" + MARKER + "\n")
-        path = f.name
-    try:
-        r = subprocess.run(
-            [LLVM_MC, "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble", "-show-encoding", path],
-            capture_output=True, text=True)
-    finally:
-        os.unlink(path)
-    texts = [None] * len(datas)
-    failed = [False] * len(datas)
-    idx = 0
-    for line in r.stdout.splitlines():
-        line = line.strip()
-        if not line or line == ".text":
-            continue
-        text, _, enc = line.partition("; encoding: ")
-        text = text.rstrip()
-        if text == "s_nop 0x7ab" and enc.strip() == "[" + MARKER + "]":
-            idx += 1
-            continue
-        if texts[idx] is None:
-            texts[idx] = text
-    for line in r.stderr.splitlines():
-        m = re.match(r"^.*?:(\d+):(\d+): (warning|error): ", line)
-        if m and int(m.group(1)) % 2 == 1 and int(m.group(2)) == 2:
-            failed[(int(m.group(1)) - 1) // 2] = True
-    return [None if f else t for t, f in zip(texts, failed)]
+    """Text of the first instruction of each byte string, or None when llvm-mc rejects it."""
+    return [p.text for p in llvmmc.probe(datas)]
 
 
 def _split(text):

@@ -31,83 +31,14 @@ VOPD: one row per component. X components have opcode = OPX, Y components opcode
 VINTERP: opcode = OP[22:16]. LDSDIR: opcode = OP[21:20].
 """
 
-import os
 import re
-import subprocess
-import tempfile
 
 import llvmmc
 from row import Operand, Row
 
-# ---- probing -----------------------------------------------------------------------------
-#
-# llvm-mc decodes its input as one byte stream, so a probe that fails part-way can swallow the
-# separator that follows it. Each probe is therefore followed by three s_code_end and an
-# "s_nop <probe index>", and output is attributed by the s_nop.
-
-_CODE_END = llvmmc.hexline(llvmmc.words(0xBF9F0000))
-_WARN = re.compile(r"^.*?:(\d+):(\d+): (warning|error): (.*)$")
-
-
-class _Probe:
-    def __init__(self, data):
-        self.data, self.lines, self.enc, self.diags = data, [], [], []
-
-    @property
-    def valid(self):
-        return bool(self.lines) and not any(c == 1 for c, _, _ in self.diags)
-
-    @property
-    def text(self):
-        return self.lines[0] if self.valid else None
-
-    @property
-    def encoding(self):
-        return self.enc[0] if self.valid else None
-
-
-def probe(datas, chunk=20000):
-    out = []
-    for i in range(0, len(datas), chunk):
-        out += _probe_chunk(datas[i : i + chunk])
-    return out
-
-
-def _probe_chunk(datas):
-    probes = [_Probe(bytes(d)) for d in datas]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        for i, p in enumerate(probes):
-            f.write(llvmmc.hexline(p.data) + "\n")
-            f.write(",".join([_CODE_END] * 3) + "," +
-                    llvmmc.hexline(llvmmc.words(0xBF800000 | (i & 0xFFFF))) + "\n")
-        path = f.name
-    try:
-        r = subprocess.run([llvmmc.LLVM_MC, "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble",
-                            "-show-encoding", path], capture_output=True, text=True)
-    finally:
-        os.unlink(path)
-    idx = 0
-    for line in r.stdout.splitlines():
-        line = line.strip()
-        if not line or line == ".text":
-            continue
-        text, _, enc = line.partition("; encoding: ")
-        text = text.rstrip()
-        eb = bytes(int(x, 16) for x in enc.strip().strip("[]").split(",") if x)
-        if text == "s_code_end" and eb == bytes.fromhex("00009fbf"):
-            continue
-        if text.startswith("s_nop") and len(eb) == 4 and eb[2:] == b"\x80\xbf":
-            if (eb[0] | eb[1] << 8) == (idx & 0xFFFF):
-                idx += 1
-                continue
-        probes[idx].lines.append(text)
-        probes[idx].enc.append(eb)
-    for line in r.stderr.splitlines():
-        m = _WARN.match(line)
-        if m and int(m.group(1)) % 2 == 1:
-            probes[(int(m.group(1)) - 1) // 2].diags.append((int(m.group(2)), m.group(3),
-                                                              m.group(4)))
-    return probes
+def probe(datas):
+    """One llvmmc.Probe per byte string (.valid, .text, .encoding)."""
+    return llvmmc.probe(datas)
 
 
 def _split(text):

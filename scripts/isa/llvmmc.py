@@ -1,10 +1,11 @@
-"""Batch probing of llvm-mc-19's AMDGPU disassembler.
+"""Batch probing of llvm-mc-19's AMDGPU disassembler: the one piece every table generator and
+developer script uses to ask "what does this byte sequence decode to?".
 
-Every table generator and developer script asks llvm-mc questions of the form "what does this
-byte sequence decode to?". Spawning llvm-mc once per question is far too slow, so probes are
-batched: each probe is written on its own line, followed by a marker instruction on its own
-line (s_code_end, which never consumes following bytes). The output is split at the markers,
-and the warnings on stderr are mapped back to the probe through their line numbers.
+Spawning llvm-mc once per question is far too slow, so probes are batched into one file: each
+probe is an atomic block ([0x..,...], decoded in isolation, so a probe that fails part-way
+cannot swallow what follows), and after each comes a marker block (s_nop 0x7ab, an instruction
+every target has). The output is split at the markers, and the warnings on stderr are mapped
+back to the probe through their line numbers (the probe's first byte is at column 2).
 """
 
 import os
@@ -13,8 +14,9 @@ import subprocess
 import tempfile
 
 LLVM_MC = os.environ.get("LLVM_MC", "llvm-mc-19")
-MARKER = bytes([0x00, 0x00, 0x9F, 0xBF])  # s_code_end on GFX10+
-MARKER_TEXT = "s_code_end"
+MARKER = bytes([0xAB, 0x07, 0x80, 0xBF])  # s_nop 0x7ab
+MARKER_TEXT = "s_nop 0x7ab"
+FIRST_COLUMN = 2  # the column of a probe's first byte (after the block's bracket)
 
 _WARN = re.compile(r"^.*?:(\d+):(\d+): (warning|error): (.*)$")
 
@@ -32,12 +34,17 @@ class Probe:
 
     @property
     def valid(self):
-        """True when the first instruction of the probe decoded at column 1."""
-        return bool(self.lines) and not any(c == 1 for c, _, _ in self.diags)
+        """True when the first instruction of the probe decoded."""
+        return bool(self.lines) and not any(c == FIRST_COLUMN for c, _, _ in self.diags)
 
     @property
     def text(self):
         return self.lines[0] if self.valid else None
+
+    @property
+    def encoding(self):
+        """llvm-mc's re-encoding of the first instruction, or None."""
+        return self.encodings[0] if self.valid else None
 
     @property
     def size(self):
@@ -53,7 +60,9 @@ def hexline(data):
 
 
 def probe(datas, mcpu="gfx1100", extra_args=(), chunk=20000):
-    """Disassembles each byte string in datas separately; returns one Probe each."""
+    """Disassembles each byte string in datas separately; returns one Probe each.
+
+    mcpu is the processor (gfx1100, gfx908); extra_args go to llvm-mc (-mattr=...)."""
     out = []
     for i in range(0, len(datas), chunk):
         out.extend(_probe_chunk(datas[i : i + chunk], mcpu, extra_args))
@@ -64,8 +73,8 @@ def _probe_chunk(datas, mcpu, extra_args):
     probes = [Probe(bytes(d)) for d in datas]
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         for d in probes:
-            f.write(hexline(d.data) + "\n")
-            f.write(hexline(MARKER) + "\n")
+            f.write("[" + hexline(d.data) + "]\n")
+            f.write("[" + hexline(MARKER) + "]\n")
         path = f.name
     try:
         r = subprocess.run(
@@ -83,7 +92,7 @@ def _probe_chunk(datas, mcpu, extra_args):
             continue
         text, _, enc = line.partition("; encoding: ")
         text = text.rstrip()
-        if text == MARKER_TEXT and enc.strip() == "[0x00,0x00,0x9f,0xbf]":
+        if text == MARKER_TEXT and enc.strip() == "[" + hexline(MARKER) + "]":
             idx += 1
             continue
         if idx >= len(probes):

@@ -43,7 +43,7 @@ bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(
 } // namespace
 
 const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target target) {
-  static const Index gfx1100 = [target] {
+  auto build = [](isa::Target target) {
     Index index;
     for (const InstrDesc &d : isa::instructions(target))
       index.byName.emplace(std::string(d.name), &d);
@@ -65,11 +65,17 @@ const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target ta
         remember(std::string(base) + std::string(suffix));
     }
     return index;
-  }();
-  return gfx1100; // the only target
+  };
+  if (target == isa::Target::GFX908) {
+    static const Index gfx908 = build(target);
+    return gfx908;
+  }
+  static const Index gfx1100 = build(target);
+  return gfx1100;
 }
 
-InstructionAssembler::InstructionAssembler(isa::Target target) : index_(indexFor(target)) {}
+InstructionAssembler::InstructionAssembler(isa::Target target)
+    : index_(indexFor(target)), target_(target) {}
 
 std::span<const InstructionAssembler::Candidate>
 InstructionAssembler::lookupCandidates(std::string_view mnemonic) const {
@@ -177,7 +183,8 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
   Attempt best;
   for (const Candidate &c : rows) {
     EncodedInstruction enc;
-    Attempt a = matchRow(MatchInput{*c.row, ops, tokens[0].offset, c.variant, wave64_}, enc);
+    Attempt a =
+        matchRow(MatchInput{*c.row, ops, tokens[0].offset, c.variant, wave64_, target_}, enc);
     if (a.ok) {
       out = std::move(enc);
       return true;

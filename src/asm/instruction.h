@@ -32,6 +32,7 @@ public:
   void setResolver(SymbolResolver r) { resolve_ = std::move(r); }
   // -mattr=+wavefrontsize64: lane-mask operands (VOPC results, carries, v_cndmask) are pairs.
   void setWave64(bool wave64) { wave64_ = wave64; }
+  isa::Target target() const { return target_; }
 
   bool assemble(std::span<const Token> tokens, uint32_t buffer, SourceManager &sm,
                 std::string &text, EncodedInstruction &inst) override;
@@ -87,6 +88,7 @@ private:
   mutable std::vector<ParsedOperand> scratchOps_;
   Printer printer_;
   SymbolResolver resolve_;
+  isa::Target target_;
   bool wave64_ = false;
 };
 

@@ -30,6 +30,7 @@ struct MatchInput {
   Variant variant = Variant::Any;
   // Wave64 (-mattr=+wavefrontsize64): LaneMask operands are SGPR pairs instead of one SGPR.
   bool wave64 = false;
+  isa::Target target = isa::Target::GFX1100; // whose table `row` is from
 };
 
 // Registers of a LaneMask operand in this wave size.

@@ -225,37 +225,53 @@ std::optional<Attempt> checkNamed(const ParsedOperand &op, const RowPair &rows, 
 
 } // namespace
 
-RowPair rowPairOf(const InstrDesc &row) {
-  static const std::unordered_map<std::string_view, RowPair> pairs = [] {
-    std::unordered_map<std::string_view, RowPair> m;
-    for (const InstrDesc &d : isa::instructions(isa::Target::GFX1100)) {
+namespace {
+
+// The VOP1/2/C and VOP3 rows of each base name in one target's table, and the pair of every
+// row of that table by its position (every VALU candidate asks).
+struct RowPairs {
+  std::span<const InstrDesc> table;
+  std::unordered_map<std::string_view, RowPair> byName;
+  std::vector<RowPair> byRow;
+
+  explicit RowPairs(isa::Target target) : table(isa::instructions(target)) {
+    for (const InstrDesc &d : table) {
       if (isVopcAlias(d))
         continue;
-      RowPair &p = m[baseName(d.name)];
+      RowPair &p = byName[baseName(d.name)];
       if (d.format == Format::VOP1 || d.format == Format::VOP2 || d.format == Format::VOPC)
         p.e32 = &d;
       else if (isVop3(d))
         p.e64 = &d;
     }
-    return m;
-  }();
-  auto lookup = [](const InstrDesc &d) {
-    auto it = pairs.find(baseName(d.name));
-    return it == pairs.end() ? RowPair{} : it->second;
-  };
-  // Every VALU candidate asks: the pair of each table row is looked up once, by its position.
-  static const std::span<const InstrDesc> table = isa::instructions(isa::Target::GFX1100);
-  static const std::vector<RowPair> byRow = [&lookup] {
-    std::vector<RowPair> v;
-    v.reserve(table.size());
+    byRow.reserve(table.size());
     for (const InstrDesc &d : table)
-      v.push_back(lookup(d));
-    return v;
-  }();
+      byRow.push_back(lookup(d));
+  }
+
+  RowPair lookup(const InstrDesc &d) const {
+    auto it = byName.find(baseName(d.name));
+    return it == byName.end() ? RowPair{} : it->second;
+  }
+};
+
+const RowPairs &rowPairs(isa::Target target) {
+  if (target == isa::Target::GFX908) {
+    static const RowPairs gfx908(target);
+    return gfx908;
+  }
+  static const RowPairs gfx1100(target);
+  return gfx1100;
+}
+
+} // namespace
+
+RowPair rowPairOf(isa::Target target, const InstrDesc &row) {
+  const RowPairs &pairs = rowPairs(target);
   const std::less<const InstrDesc *> before; // a total order, also for rows outside the table
-  if (!before(&row, table.data()) && before(&row, table.data() + table.size()))
-    return byRow[static_cast<size_t>(&row - table.data())];
-  return lookup(row);
+  if (!before(&row, pairs.table.data()) && before(&row, pairs.table.data() + pairs.table.size()))
+    return pairs.byRow[static_cast<size_t>(&row - pairs.table.data())];
+  return pairs.lookup(row);
 }
 
 std::optional<Attempt> parseErrors(const MatchInput &in, const RowPair &rows) {

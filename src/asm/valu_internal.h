@@ -47,7 +47,7 @@ struct RowPair {
   const isa::InstrDesc *e32 = nullptr;
   const isa::InstrDesc *e64 = nullptr;
 };
-RowPair rowPairOf(const isa::InstrDesc &row);
+RowPair rowPairOf(isa::Target target, const isa::InstrDesc &row);
 
 // Priorities of failures, so that the candidate loop reports what llvm-mc reports: an error
 // found while parsing the operands beats everything; an instruction that matched but failed

@@ -608,7 +608,7 @@ Attempt unsupported(const MatchInput &in, const char *variant) {
 
 Attempt matchValu(const MatchInput &in, EncodedInstruction &out) {
   const InstrDesc &row = in.row;
-  const RowPair rows = rowPairOf(row);
+  const RowPair rows = rowPairOf(in.target, row);
   if (rows.e32 != &row && rows.e64 != &row)
     return Attempt{false, "invalid instruction", in.mnemonicOffset, -1};
   if (std::optional<Attempt> e = parseErrors(in, rows))
@@ -617,10 +617,10 @@ Attempt matchValu(const MatchInput &in, EncodedInstruction &out) {
   // names them, `_e64` does not.
   const bool laneAccess = row.name == "v_readlane_b32" || row.name == "v_writelane_b32";
   if (laneAccess && (in.variant == Variant::E64 || in.variant == Variant::E32))
-    return in.variant == Variant::E64
-               ? unsupported(in, "e64")
-               : matchValu(MatchInput{row, in.ops, in.mnemonicOffset, Variant::Any, in.wave64},
-                           out);
+    return in.variant == Variant::E64 ? unsupported(in, "e64")
+                                      : matchValu(MatchInput{row, in.ops, in.mnemonicOffset,
+                                                             Variant::Any, in.wave64, in.target},
+                                                  out);
   const bool vop3 = isVop3(row);
   const bool dpp16 = row.modifiers & isa::mod::Dpp16, dpp8 = row.modifiers & isa::mod::Dpp8;
   VariantForms variants[2];

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "disasm/codec.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::disasm {
 
@@ -46,15 +47,17 @@ const detail::Codec *codecFor(Format f) {
 
 DecodeStatus Disassembler::decode(std::span<const uint8_t> bytes, Inst &inst) const {
   inst = Inst{};
+  inst.target = target_;
   if (bytes.size() >= 4) {
     const uint32_t w0 = detail::readDword(bytes, 0);
-    const Format f = isa::classifyGfx11(w0);
+    const Format f = isa::targetInfo(target_).classify(w0);
     if (const detail::Codec *c = codecFor(f)) {
       if (c->decode(f, bytes, waveSize_, inst) == DecodeStatus::Success)
         return DecodeStatus::Success;
     }
   }
   inst = Inst{};
+  inst.target = target_;
   inst.size = static_cast<uint8_t>(std::min<size_t>(4, bytes.size()));
   return DecodeStatus::Fail;
 }

@@ -59,7 +59,7 @@ DecodeStatus decodeBuffer(Format f, std::span<const uint8_t> bytes, Inst &inst) 
     return DecodeStatus::Fail;
   const uint32_t w0 = readDword(bytes, 0), w1 = readDword(bytes, 1);
   const uint32_t op = get(w0, f == Format::MTBUF ? kMtbufOp : kMubufOp);
-  const isa::InstrDesc *d = isa::lookup(isa::Target::GFX1100, f, op);
+  const isa::InstrDesc *d = isa::lookup(inst.target, f, op);
   if (!d)
     return DecodeStatus::Fail;
   const auto fields = fieldsOf(f);

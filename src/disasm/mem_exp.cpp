@@ -36,7 +36,7 @@ void appendTarget(std::string &out, unsigned tgt) {
 DecodeStatus decodeExp(std::span<const uint8_t> bytes, Inst &inst) {
   if (bytes.size() < 8)
     return DecodeStatus::Fail;
-  const isa::InstrDesc *d = isa::lookup(isa::Target::GFX1100, isa::Format::EXP, 0);
+  const isa::InstrDesc *d = isa::lookup(inst.target, isa::Format::EXP, 0);
   if (!d)
     return DecodeStatus::Fail;
   inst.desc = d;

@@ -62,7 +62,7 @@ DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst) {
   const Format f = formatOfSeg(get(w0, kSeg));
   if (f == Format::Count)
     return DecodeStatus::Fail;
-  const isa::InstrDesc *d = isa::lookup(isa::Target::GFX1100, f, get(w0, kOp));
+  const isa::InstrDesc *d = isa::lookup(inst.target, f, get(w0, kOp));
   if (!d)
     return DecodeStatus::Fail;
   uint64_t v = uint64_t{w0} | uint64_t{w1} << 32;

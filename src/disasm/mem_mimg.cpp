@@ -148,7 +148,7 @@ DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst) {
   if (bytes.size() < 8)
     return DecodeStatus::Fail;
   const uint32_t w0 = readDword(bytes, 0), w1 = readDword(bytes, 1);
-  const isa::InstrDesc *d = isa::lookup(isa::Target::GFX1100, isa::Format::MIMG, get(w0, kOp));
+  const isa::InstrDesc *d = isa::lookup(inst.target, isa::Format::MIMG, get(w0, kOp));
   if (!d)
     return DecodeStatus::Fail;
   const uint64_t v = uint64_t{w0} | uint64_t{w1} << 32;

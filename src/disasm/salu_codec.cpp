@@ -138,7 +138,7 @@ bool isRegisterOperand(const OperandDesc &o) {
 
 DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &inst) {
   const uint32_t w0 = readDword(bytes, 0);
-  const InstrDesc *d = isa::lookup(isa::Target::GFX1100, f, opcodeOf(f, w0));
+  const InstrDesc *d = isa::lookup(inst.target, f, opcodeOf(f, w0));
   if (!d)
     return DecodeStatus::Fail;
   inst.words[0] = w0;

@@ -34,9 +34,9 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
   if (vop3 && bytes.size() < 8)
     return DecodeStatus::Fail;
   const unsigned op = opcodeOf(format, w0);
-  const InstrDesc *d = isa::lookup(isa::Target::GFX1100, vop3 ? Format::VOP3 : format, op);
+  const InstrDesc *d = isa::lookup(inst.target, vop3 ? Format::VOP3 : format, op);
   if (!d && vop3)
-    d = isa::lookup(isa::Target::GFX1100, Format::VOP3SD, op);
+    d = isa::lookup(inst.target, Format::VOP3SD, op);
   if (!d)
     return DecodeStatus::Fail;
   inst.desc = d;

@@ -25,8 +25,7 @@ DecodeStatus decodeInterp(std::span<const uint8_t> bytes, Inst &inst) {
     return DecodeStatus::Fail;
   const uint32_t w0 = readDword(bytes, 0);
   const uint32_t w1 = readDword(bytes, 1);
-  const InstrDesc *d =
-      isa::lookup(isa::Target::GFX1100, isa::Format::VINTERP, isa::bits(w0, 22, 16));
+  const InstrDesc *d = isa::lookup(inst.target, isa::Format::VINTERP, isa::bits(w0, 22, 16));
   if (!d)
     return DecodeStatus::Fail;
   if (!(d->modifiers & isa::mod::OpSel) && isa::bits(w0, 14, 11))
@@ -94,7 +93,7 @@ void encodeInterp(const Inst &inst, std::string &out) {
 
 DecodeStatus decodeLdsDir(std::span<const uint8_t> bytes, Inst &inst) {
   const uint32_t w = readDword(bytes, 0);
-  const InstrDesc *d = isa::lookup(isa::Target::GFX1100, isa::Format::LDSDIR, isa::bits(w, 21, 20));
+  const InstrDesc *d = isa::lookup(inst.target, isa::Format::LDSDIR, isa::bits(w, 21, 20));
   if (!d || isa::bits(w, 23, 22))
     return DecodeStatus::Fail;
   inst.words[0] = w;

@@ -170,7 +170,7 @@ DecodeStatus decodePacked(std::span<const uint8_t> bytes, WaveSize wave, Inst &i
   const uint32_t w1 = readDword(bytes, 1);
   if (w0 & (1u << 23)) // the encoding field is bits 31..23
     return DecodeStatus::Fail;
-  const InstrDesc *d = isa::lookup(isa::Target::GFX1100, isa::Format::VOP3P, isa::bits(w0, 22, 16));
+  const InstrDesc *d = isa::lookup(inst.target, isa::Format::VOP3P, isa::bits(w0, 22, 16));
   if (!d)
     return DecodeStatus::Fail;
   const uint64_t q = w0 | uint64_t{w1} << 32;

@@ -19,7 +19,7 @@ using isa::OperandKind;
 // Y components are stored at OPY + 0x20 (see scripts/isa/gfx1100_vop3p.py).
 constexpr unsigned kYOpcodeBase = 0x20;
 
-const InstrDesc *componentY(uint32_t w0) {
+const InstrDesc *componentY(uint32_t w0) { // VOPD exists only on GFX11
   return isa::lookup(isa::Target::GFX1100, isa::Format::VOPD, kYOpcodeBase + isa::bits(w0, 21, 17));
 }
 
@@ -95,7 +95,7 @@ DecodeStatus decodeDual(std::span<const uint8_t> bytes, Inst &inst) {
     return DecodeStatus::Fail;
   const uint32_t w0 = readDword(bytes, 0);
   const uint32_t w1 = readDword(bytes, 1);
-  const InstrDesc *x = isa::lookup(isa::Target::GFX1100, isa::Format::VOPD, isa::bits(w0, 25, 22));
+  const InstrDesc *x = isa::lookup(inst.target, isa::Format::VOPD, isa::bits(w0, 25, 22));
   const InstrDesc *y = componentY(w0);
   if (!x || !y)
     return DecodeStatus::Fail;

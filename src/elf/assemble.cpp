@@ -11,14 +11,15 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
                         const ListingSink &listingSink) {
   assembler::SourceManager sm;
   const uint32_t buffer = sm.addBuffer(std::move(name), std::move(source));
-  assembler::InstructionAssembler instructions(isa::Target::GFX1100);
+  const isa::Target target = options.target.target;
+  assembler::InstructionAssembler instructions(target);
   instructions.setWave64(options.wave64);
   const disasm::WaveSize wave =
       options.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32;
   // The listing prints each instruction as the disassembler prints its bytes; an object needs
   // no text.
   if (!options.object)
-    instructions.setPrinter([dis = disasm::Disassembler(isa::Target::GFX1100, wave)](
+    instructions.setPrinter([dis = disasm::Disassembler(target, wave)](
                                 std::string_view bytes,
                                 const assembler::EncodedInstruction &encoded, std::string &text) {
       text.clear();
@@ -32,12 +33,14 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
     });
   assembler::ParserOptions po;
   po.amdhsa = options.amdhsa;
+  po.targetId = "amdgcn-amd-amdhsa--" + isa::targetIdString(options.target);
   po.codeObjectVersion = options.codeObjectVersion;
   po.wave64 = options.wave64;
   AssembleResult result;
   if (options.object) {
     ObjectOptions oo;
     oo.amdhsa = options.amdhsa;
+    oo.target = options.target;
     ObjectStreamer streamer(sm, oo);
     assembler::Parser parser(sm, streamer, &instructions, po);
     instructions.setResolver([&parser](std::string_view n) { return parser.lookupSymbol(n); });

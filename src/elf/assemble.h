@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "gcnkit/target.h"
+
 namespace gcnkit::elf {
 
 // Where a listing goes as it is produced (in pieces; the rest ends up in output).
@@ -16,10 +18,12 @@ struct AssembleOptions {
   bool amdhsa = false;       // -triple=amdgcn-amd-amdhsa (else -arch=amdgcn)
   bool object = false;       // -filetype=obj (else the listing)
   bool showEncoding = false; // listing: -show-encoding
-  // -mattr=+wavefrontsize64: lane masks (VOPC results, carries, v_cndmask selectors) are
-  // SGPR pairs, VOPD is rejected, and .amdhsa_wavefront_size32 defaults to 0.
+  // -mattr=+wavefrontsize64 (and always on gfx908): lane masks (VOPC results, carries,
+  // v_cndmask selectors) are SGPR pairs, VOPD is rejected, and .amdhsa_wavefront_size32
+  // defaults to 0.
   bool wave64 = false;
   unsigned codeObjectVersion = 5; // --amdhsa-code-object-version
+  isa::TargetId target = {};      // -mcpu and the target features of -mattr
 };
 
 struct AssembleResult {

@@ -1,5 +1,7 @@
 #include "elf/elf_file.h"
 
+#include "gcnkit/target.h"
+
 #include <cstring>
 
 namespace gcnkit::elf {
@@ -107,10 +109,10 @@ std::optional<ElfFile> ElfFile::parse(std::string_view data, ElfError &error) {
     return std::nullopt;
   }
   f.flags_ = read32(data, 48);
-  if ((f.flags_ & abi::kEfAmdgpuMachMask) != abi::kEfAmdgpuMachGfx1100) {
+  if (!isa::targetIdFromElfFlags(f.flags_)) {
     fail(error,
          "e_flags " + hex(f.flags_) + " names AMDGPU processor " +
-             hex(f.flags_ & abi::kEfAmdgpuMachMask) + "; only gfx1100 (0x41) is supported",
+             hex(f.flags_ & abi::kEfAmdgpuMachMask) + "; supported: gfx1100 (0x41), gfx908 (0x30)",
          48);
     return std::nullopt;
   }
@@ -291,6 +293,10 @@ bool ElfFile::readSymbols(const Section &symtab, std::vector<Symbol> &out, ElfEr
     out.push_back(sym);
   }
   return true;
+}
+
+isa::Target ElfFile::target() const {
+  return isa::targetIdFromElfFlags(flags_).value_or(isa::TargetId{}).target;
 }
 
 } // namespace gcnkit::elf

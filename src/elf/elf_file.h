@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gcnkit/isa.h"
+
 namespace gcnkit::elf {
 
 struct ElfError {
@@ -23,7 +25,6 @@ namespace abi {
 inline constexpr uint16_t kEtRel = 1;
 inline constexpr uint16_t kEmAmdgpu = 224;
 inline constexpr uint32_t kEfAmdgpuMachMask = 0xFF;
-inline constexpr uint32_t kEfAmdgpuMachGfx1100 = 0x41;
 inline constexpr uint32_t kShtSymtab = 2;
 inline constexpr uint32_t kShtStrtab = 3;
 inline constexpr uint32_t kShtNobits = 8;
@@ -76,6 +77,8 @@ public:
 
   uint16_t type() const { return type_; }
   uint32_t flags() const { return flags_; }
+  // The processor e_flags names (checked by parse).
+  isa::Target target() const;
   bool isRelocatable() const { return type_ == abi::kEtRel; }
   std::span<const Section> sections() const { return sections_; }
   std::string_view data() const { return data_; }

@@ -4,6 +4,7 @@
 // object), and each instruction line is the text padded to column 60, then `// ADDRESS:` and the
 // raw dwords, then for branches the target as `<symbol+0xoffset>`.
 #include "gcnkit/objdump.h"
+#include "gcnkit/target.h"
 
 #include <algorithm>
 #include <span>
@@ -378,7 +379,13 @@ ObjdumpResult objdump(const disasm::Disassembler &dis, std::string_view data,
     if (s.isExecutable() && s.hasFileData() && s.size <= data.size())
       codeBytes += s.size;
   r.out.reserve(std::min<uint64_t>(codeBytes, data.size()) * 18 + 256);
-  Printer printer(dis, *file, symbols, r.out);
+  // The object's e_flags name its processor, as llvm-objdump reads them; an object of another
+  // processor than `dis` was made for gets a disassembler of its own (in its default wave size).
+  std::optional<disasm::Disassembler> own;
+  if (file->target() != dis.target())
+    own.emplace(file->target(), isa::defaultWave64(file->target()) ? disasm::WaveSize::Wave64
+                                                                   : disasm::WaveSize::Wave32);
+  Printer printer(own ? *own : dis, *file, symbols, r.out);
   for (const Section &s : file->sections())
     if (s.isExecutable() && s.hasFileData() && !printer.printSection(s, error))
       return failWith();

@@ -505,7 +505,9 @@ void ObjectStreamer::emitAmdgpuMetadata(const assembler::MetadataNode &root) {
 std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
   Impl &m = *impl_;
   ObjectFile obj;
-  obj.eflags = m.opts.eflags;
+  // Code object v4 introduced the 2-bit xnack / sramecc settings.
+  obj.eflags =
+      codeObjectVersion >= 4 ? isa::elfFlags(m.opts.target) : isa::elfFlagsV3(m.opts.target);
   obj.rela = m.opts.amdhsa;
   if (m.opts.amdhsa) {
     obj.osabi = 64;

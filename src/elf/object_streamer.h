@@ -12,13 +12,14 @@
 #include "asm/amdhsa.h"
 #include "asm/source.h"
 #include "asm/streamer.h"
+#include "gcnkit/target.h"
 
 namespace gcnkit::elf {
 
 struct ObjectOptions {
   bool amdhsa = false;
   unsigned codeObjectVersion = 5;
-  uint32_t eflags = 0x41; // EF_AMDGPU_MACH_AMDGCN_GFX1100
+  isa::TargetId target; // e_flags
 };
 
 class ObjectStreamer final : public assembler::Streamer {

@@ -9,12 +9,15 @@ namespace gcnkit::isa {
 namespace gfx1100 {
 std::span<const InstrDesc> rows();
 }
+namespace gfx908 {
+std::span<const InstrDesc> rows();
+}
 
 std::string_view formatName(Format f) {
   static constexpr std::array<std::string_view, static_cast<size_t>(Format::Count)> names = {
       "SOP1",  "SOP2",  "SOPK",   "SOPC",   "SOPP",    "SMEM",    "VOP1",   "VOP2",
       "VOPC",  "VOP3",  "VOP3SD", "VOP3P",  "VOPD",    "VINTERP", "LDSDIR", "DS",
-      "MUBUF", "MTBUF", "FLAT",   "GLOBAL", "SCRATCH", "MIMG",    "EXP"};
+      "MUBUF", "MTBUF", "FLAT",   "GLOBAL", "SCRATCH", "MIMG",    "EXP",    "VINTRP"};
   auto i = static_cast<size_t>(f);
   return i < names.size() ? names[i] : "?";
 }
@@ -38,6 +41,10 @@ struct Index {
 
 const Index &index(Target t) {
   switch (t) {
+  case Target::GFX908: {
+    static const Index idx(gfx908::rows());
+    return idx;
+  }
   case Target::GFX1100:
   default: {
     static const Index idx(gfx1100::rows());

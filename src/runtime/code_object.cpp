@@ -1,5 +1,7 @@
 #include "runtime/code_object.h"
 
+#include "gcnkit/target.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -327,6 +329,11 @@ std::optional<CodeObject> parseCodeObject(std::string_view bytes, std::string &e
   std::optional<elf::ElfFile> file = elf::ElfFile::parse(bytes, e);
   if (!file) {
     error = e.what + " (file offset " + std::to_string(e.offset) + ")";
+    return std::nullopt;
+  }
+  if (file->target() != isa::Target::GFX1100) {
+    error = "the code object is for " + std::string(isa::processorName(file->target())) +
+            "; the emulator runs gfx1100 code objects";
     return std::nullopt;
   }
   Loader l{*file, error, {}, {}, {}};

@@ -14,10 +14,12 @@ namespace gcnkit::difftest {
 
 namespace {
 
-// Each random encoding sits on its own line, followed by a marker line (s_code_end), so that
-// output and diagnostics can be attributed to the encoding that produced them. Both are atomic
-// blocks ([...]), which llvm-mc decodes in isolation.
-constexpr const char *kMarkerHex = "0x00,0x00,0x9f,0xbf";
+// Each random encoding sits on its own line, followed by a marker line (s_nop 0x7ab, which
+// every target has and the generators practically never produce), so that output and
+// diagnostics can be attributed to the encoding that produced them. Both are atomic blocks
+// ([...]), which llvm-mc decodes in isolation.
+constexpr const char *kMarkerHex = "0xab,0x07,0x80,0xbf";
+constexpr const char *kMarkerText = "\ts_nop 0x7ab";
 
 struct Block {
   std::string out; // stdout lines
@@ -39,7 +41,7 @@ std::vector<Block> splitBlocks(const std::string &out, const std::string &err, s
   for (const std::string &l : splitLines(out)) {
     if (l == "\t.text")
       continue;
-    if (l.rfind("\ts_code_end", 0) == 0 && l.find(kMarkerHex) != std::string::npos) {
+    if (l.rfind(kMarkerText, 0) == 0 && l.find(kMarkerHex) != std::string::npos) {
       ++idx;
       continue;
     }
@@ -90,7 +92,8 @@ uint64_t CompareReport::mismatches() const {
 CompareReport compareWithLlvmMc(const CompareOptions &opts) {
   CompareReport report;
   std::vector<const FamilyGenerator *> gens;
-  for (const FamilyGenerator &g : familyGenerators())
+  const std::vector<FamilyGenerator> all = familyGenerators(opts.target);
+  for (const FamilyGenerator &g : all)
     if (opts.families.empty() ||
         std::find(opts.families.begin(), opts.families.end(), g.name) != opts.families.end())
       gens.push_back(&g);
@@ -98,7 +101,7 @@ CompareReport compareWithLlvmMc(const CompareOptions &opts) {
     report.error = "no such family";
     return report;
   }
-  disasm::Disassembler dis(isa::Target::GFX1100,
+  disasm::Disassembler dis(opts.target,
                            opts.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32);
   Rng rng(opts.seed);
   for (const FamilyGenerator *g : gens) {
@@ -120,7 +123,7 @@ CompareReport compareWithLlvmMc(const CompareOptions &opts) {
         text += "]\n";
       }
       std::string path = writeTempFile(text, ".txt");
-      ToolRun ref = llvmMcDisassemble(path, opts.showEncoding, opts.wave64);
+      ToolRun ref = llvmMcDisassemble(path, opts.showEncoding, opts.wave64, opts.target);
       unlink(path.c_str());
       if (ref.status != 0 && ref.out.empty()) {
         report.error = "llvm-mc-19 did not run (status " + std::to_string(ref.status) + ")";

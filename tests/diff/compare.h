@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "gcnkit/isa.h"
+
 namespace gcnkit::difftest {
 
 struct CompareOptions {
@@ -16,6 +18,7 @@ struct CompareOptions {
   size_t maxReported = 20;
   bool showEncoding = true;
   bool wave64 = false; // both disassemblers in wave64 (-mattr=+wavefrontsize64)
+  isa::Target target = isa::Target::GFX1100;
 };
 
 struct FamilyStats {

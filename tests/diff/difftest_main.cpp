@@ -1,6 +1,6 @@
 // gcnkit-difftest: the developers' differential run against llvm-mc-19.
 //   gcnkit-difftest [--count N] [--seed S] [--family NAME]... [--show N] [--no-encoding]
-//                   [--wave64]
+//                   [--wave64] [--mcpu gfx1100|gfx908]
 // Exit status 0 when every encoding printed identically.
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "compare.h"
+#include "gcnkit/target.h"
 
 int main(int argc, char **argv) {
   gcnkit::difftest::CompareOptions opts;
@@ -33,10 +34,19 @@ int main(int argc, char **argv) {
       opts.showEncoding = false;
     else if (a == "--wave64")
       opts.wave64 = true;
-    else {
+    else if (a == "--mcpu") {
+      const char *cpu = next();
+      std::optional<gcnkit::isa::Target> t = gcnkit::isa::targetByProcessor(cpu);
+      if (!t) {
+        std::fprintf(stderr, "gcnkit-difftest: unknown processor '%s'\n", cpu);
+        return 2;
+      }
+      opts.target = *t;
+      opts.wave64 = gcnkit::isa::defaultWave64(*t) || opts.wave64;
+    } else {
       std::fprintf(stderr,
                    "usage: gcnkit-difftest [--count N] [--seed S] [--family salu|valu|vop3p|mem]"
-                   " [--show N] [--no-encoding] [--wave64]\n");
+                   " [--show N] [--no-encoding] [--wave64] [--mcpu gfx1100|gfx908]\n");
       return 2;
     }
   }

@@ -1,5 +1,7 @@
 #include "oracle.h"
 
+#include "gcnkit/target.h"
+
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -69,8 +71,13 @@ ToolRun runTool(const std::vector<std::string> &argv) {
   return r;
 }
 
-ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave64) {
-  std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble"};
+std::string mcpuFlag(isa::Target target) {
+  return "-mcpu=" + std::string(isa::processorName(target));
+}
+
+ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave64,
+                          isa::Target target) {
+  std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", mcpuFlag(target), "-disassemble"};
   if (wave64)
     argv.push_back(kWave64Attr);
   if (showEncoding)

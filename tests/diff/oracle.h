@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "gcnkit/isa.h"
+
 namespace gcnkit::difftest {
 
 struct ToolRun {
@@ -21,9 +23,13 @@ std::string writeTempFile(const std::string &text, const std::string &suffix);
 // llvm-mc's flag for wave64 code (lane masks are SGPR pairs, no VOPD).
 inline constexpr const char *kWave64Attr = "-mattr=+wavefrontsize64";
 
-// llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 [-mattr=+wavefrontsize64] -disassemble [-show-encoding]
-// FILE
-ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave64 = false);
+// llvm-mc-19 -arch=amdgcn -mcpu=<target> [-mattr=+wavefrontsize64] -disassemble
+// [-show-encoding] FILE
+ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave64 = false,
+                          isa::Target target = isa::Target::GFX1100);
+
+// llvm-mc's -mcpu flag for a target ("-mcpu=gfx908").
+std::string mcpuFlag(isa::Target target);
 
 bool haveTool(const std::string &name);
 

@@ -2,14 +2,19 @@
 
 namespace gcnkit::difftest {
 
-std::span<const FamilyGenerator> familyGenerators() {
+std::vector<FamilyGenerator> familyGenerators(isa::Target target) {
+  using isa::Target;
   static constexpr FamilyGenerator kGenerators[] = {
-      {"salu", generateSalu},
-      {"valu", generateValu},
-      {"vop3p", generateVop3p},
-      {"mem", generateMem},
+      {"salu", Target::GFX1100, generateSalu},
+      {"valu", Target::GFX1100, generateValu},
+      {"vop3p", Target::GFX1100, generateVop3p},
+      {"mem", Target::GFX1100, generateMem},
   };
-  return kGenerators;
+  std::vector<FamilyGenerator> out;
+  for (const FamilyGenerator &g : kGenerators)
+    if (g.target == target)
+      out.push_back(g);
+  return out;
 }
 
 uint32_t randomScalarSrc(Rng &rng) {

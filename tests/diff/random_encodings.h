@@ -10,17 +10,21 @@
 #include <string_view>
 #include <vector>
 
+#include "gcnkit/isa.h"
+
 namespace gcnkit::difftest {
 
 using Rng = std::mt19937_64;
 
 struct FamilyGenerator {
   std::string_view name; // salu, valu, vop3p, mem
+  isa::Target target;    // whose encodings it makes
   // Appends one encoding (4 to 16 bytes) to out.
   void (*generate)(Rng &rng, std::vector<uint8_t> &out);
 };
 
-std::span<const FamilyGenerator> familyGenerators();
+// The generators of one target.
+std::vector<FamilyGenerator> familyGenerators(isa::Target target = isa::Target::GFX1100);
 
 // Helpers for generators.
 inline uint32_t randBits(Rng &rng, unsigned n) {

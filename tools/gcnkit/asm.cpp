@@ -18,8 +18,8 @@ namespace {
 constexpr OptionSpec kAsmOptions[] = {
     {"arch", true, "target architecture (amdgcn)"},
     {"triple", true, "target triple (amdgcn-amd-amdhsa for HSA code objects, or amdgcn)"},
-    {"mcpu", true, "target processor (gfx1100)"},
-    {"mattr", true, "target features (+wavefrontsize64 for wave64 code)"},
+    {"mcpu", true, "target processor or target id (gfx1100, gfx908, gfx908:xnack+, ...)"},
+    {"mattr", true, "target features (+wavefrontsize64 for wave64 code, +xnack, +sramecc)"},
     {"show-encoding", false, "print the encoding of each instruction in the listing"},
     {"filetype", true, "asm (the listing, default) or obj (an ELF relocatable object)"},
     {"o", true, "write the output to this file ('-' for standard output)"},
@@ -46,8 +46,7 @@ struct AsmSettings {
   bool amdhsa = false;
   bool showEncoding = false;
   bool object = false;
-  // -mattr=+wavefrontsize64: VOPC and carry lane masks are 64-bit (vcc rather than vcc_lo).
-  bool wave64 = false;
+  TargetSelection target; // -mcpu, -mattr
   unsigned codeObjectVersion = 5;
   std::string output = "-";
   std::string input = "-";
@@ -83,12 +82,8 @@ int readSettings(const ParsedOptions &opt, AsmSettings &s) {
       return 2;
     }
   }
-  if (auto cpu = opt.get("mcpu"); cpu && *cpu != "gfx1100") {
-    std::fprintf(stderr, "gcnkit asm: unsupported -mcpu '%s' (supported: gfx1100)\n", cpu->c_str());
+  if (!readTargetSelection(opt, "asm", s.target))
     return 2;
-  }
-  if (auto attrs = opt.get("mattr"))
-    s.wave64 = parseTargetFeatures(*attrs).wave64;
   s.showEncoding = opt.has("show-encoding");
   if (auto type = opt.get("filetype")) {
     if (*type != "asm" && *type != "obj") {
@@ -162,7 +157,8 @@ int runAsm(std::span<const std::string_view> args) {
   ao.amdhsa = settings.amdhsa;
   ao.object = settings.object;
   ao.showEncoding = settings.showEncoding;
-  ao.wave64 = settings.wave64;
+  ao.target = settings.target.id;
+  ao.wave64 = settings.target.wave64;
   ao.codeObjectVersion = settings.codeObjectVersion;
   // A listing on standard output is written as it is produced.
   elf::ListingSink toStdout;

@@ -19,8 +19,8 @@ namespace {
 constexpr OptionSpec kDisOptions[] = {
     {"arch", true, "target architecture (amdgcn)"},
     {"triple", true, "target triple (amdgcn-amd-amdhsa)"},
-    {"mcpu", true, "target processor (gfx1100)"},
-    {"mattr", true, "target features (+wavefrontsize64 for wave64 code)"},
+    {"mcpu", true, "target processor or target id (gfx1100, gfx908, gfx908:xnack+, ...)"},
+    {"mattr", true, "target features (+wavefrontsize64 for wave64 code, +xnack, +sramecc)"},
     {"disassemble", false, "accepted for llvm-mc compatibility (always on)"},
     {"show-encoding", false, "print the encoding of each instruction"},
     {"d", false, "accepted for llvm-objdump compatibility (always on)"},
@@ -62,10 +62,9 @@ int runDis(std::span<const std::string_view> args) {
     std::fprintf(stderr, "gcnkit dis: unsupported -triple '%s'\n", triple->c_str());
     return 2;
   }
-  if (auto cpu = opt.get("mcpu"); cpu && *cpu != "gfx1100") {
-    std::fprintf(stderr, "gcnkit dis: unsupported -mcpu '%s' (supported: gfx1100)\n", cpu->c_str());
+  TargetSelection target;
+  if (!readTargetSelection(opt, "dis", target))
     return 2;
-  }
   if (opt.positional.size() > 1) {
     std::fprintf(stderr, "gcnkit dis: expected at most one input file\n");
     return 2;
@@ -78,9 +77,8 @@ int runDis(std::span<const std::string_view> args) {
     return 1;
   }
   const std::string_view data = input.view();
-  const TargetFeatures features = parseTargetFeatures(opt.get("mattr").value_or(""));
-  disasm::Disassembler dis(isa::Target::GFX1100,
-                           features.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32);
+  disasm::Disassembler dis(target.id.target,
+                           target.wave64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32);
   std::string out, err;
   int rc = 0;
   if (elf::looksLikeElf(data)) {

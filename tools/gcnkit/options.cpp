@@ -66,8 +66,21 @@ ParsedOptions parseOptions(std::span<const std::string_view> args,
   return p;
 }
 
-TargetFeatures parseTargetFeatures(std::string_view list) {
-  TargetFeatures features;
+bool readTargetSelection(const ParsedOptions &opt, std::string_view tool, TargetSelection &out) {
+  out = TargetSelection{};
+  if (auto cpu = opt.get("mcpu")) {
+    std::string error;
+    std::optional<isa::TargetId> id = isa::parseTargetId(*cpu, error);
+    if (!id) {
+      std::fprintf(stderr, "gcnkit %.*s: unsupported -mcpu '%s': %s\n",
+                   static_cast<int>(tool.size()), tool.data(), cpu->c_str(), error.c_str());
+      return false;
+    }
+    out.id = *id;
+  }
+  const isa::Target t = out.id.target;
+  const std::string attrs = opt.get("mattr").value_or("");
+  std::string_view list = attrs;
   while (!list.empty()) {
     const size_t comma = list.find(',');
     std::string_view item = list.substr(0, comma);
@@ -80,14 +93,21 @@ TargetFeatures parseTargetFeatures(std::string_view list) {
     std::string name(item);
     for (char &c : name)
       c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const isa::FeatureSetting setting = enable ? isa::FeatureSetting::On : isa::FeatureSetting::Off;
     if (name == "wavefrontsize64")
-      features.wave64 = enable;
-    else if (name != "wavefrontsize32")
+      out.wave64 = enable;
+    else if (name == "xnack" && isa::supportsXnack(t))
+      out.id.xnack = setting;
+    else if (name == "sramecc" && isa::supportsSramecc(t))
+      out.id.sramecc = setting;
+    else if (name != "wavefrontsize32" && name != "xnack" && name != "sramecc")
       std::fprintf(stderr,
                    "'%c%s' is not a recognized feature for this target (ignoring feature)\n",
                    enable ? '+' : '-', name.c_str());
   }
-  return features;
+  if (isa::defaultWave64(t))
+    out.wave64 = true;
+  return true;
 }
 
 } // namespace gcnkit::tools

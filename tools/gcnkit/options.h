@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gcnkit/target.h"
+
 namespace gcnkit::tools {
 
 struct OptionSpec {
@@ -30,15 +32,19 @@ struct ParsedOptions {
 ParsedOptions parseOptions(std::span<const std::string_view> args,
                            std::span<const OptionSpec> specs);
 
-// An -mattr list ("+wavefrontsize64,-foo") read as LLVM reads it: comma separated, case
-// insensitive, a name without a sign is added, the last mention of a feature wins.
-struct TargetFeatures {
+// The target of -mcpu (a processor name or a target id such as gfx908:xnack+) and -mattr (a
+// list read as LLVM reads it: comma separated, case insensitive, a name without a sign is added,
+// the last mention of a feature wins).
+struct TargetSelection {
+  isa::TargetId id;
   // +wavefrontsize64. gfx1100 is wave32 unless wavefrontsize64 is on (whatever the state of
-  // wavefrontsize32: -wavefrontsize32 alone stays wave32, both on is wave64).
+  // wavefrontsize32: -wavefrontsize32 alone stays wave32, both on is wave64); gfx908 is
+  // always wave64.
   bool wave64 = false;
 };
 
-// Reads `list`; writes llvm-mc's warning to standard error for each unknown feature.
-TargetFeatures parseTargetFeatures(std::string_view list);
+// Reads -mcpu and -mattr of `opt`. Writes llvm-mc's warning to standard error for each unknown
+// feature. Returns false after printing "gcnkit TOOL: ..." for an unsupported processor.
+bool readTargetSelection(const ParsedOptions &opt, std::string_view tool, TargetSelection &out);
 
 } // namespace gcnkit::tools

@@ -1,0 +1,209 @@
+// Per-target facts: processor names, target ids and e_flags (include/gcnkit/target.h), and the
+// format prefixes and special scalar registers of each target (target_info.h).
+#include <algorithm>
+#include <span>
+#include <vector>
+
+#include "gcnkit/target.h"
+#include "isa/target_info.h"
+
+namespace gcnkit::isa {
+
+namespace {
+
+// A microcode format prefix: the leading bits of the first dword, most significant first.
+struct Prefix {
+  std::string_view bits;
+  Format format;
+};
+
+// GFX11 (RDNA3 ISA, "Microcode Formats").
+constexpr Prefix kGfx11Prefixes[] = {
+    {"0", Format::VOP2},         {"0111111", Format::VOP1},     {"0111110", Format::VOPC},
+    {"10", Format::SOP2},        {"1011", Format::SOPK},        {"101111101", Format::SOP1},
+    {"101111110", Format::SOPC}, {"101111111", Format::SOPP},   {"110010", Format::VOPD},
+    {"11001100", Format::VOP3P}, {"11001101", Format::VINTERP}, {"11001110", Format::LDSDIR},
+    {"110101", Format::VOP3},    {"110110", Format::DS},        {"110111", Format::FLAT},
+    {"111000", Format::MUBUF},   {"111010", Format::MTBUF},     {"111100", Format::MIMG},
+    {"111101", Format::SMEM},    {"111110", Format::EXP},
+};
+
+// GFX9 (MI100 ISA, "Microcode Formats"). VOP3P sits inside the VOP3 prefix (VOP3 opcodes
+// 0x380-0x3ff do not exist).
+constexpr Prefix kGfx9Prefixes[] = {
+    {"0", Format::VOP2},         {"0111111", Format::VOP1},   {"0111110", Format::VOPC},
+    {"10", Format::SOP2},        {"1011", Format::SOPK},      {"101111101", Format::SOP1},
+    {"101111110", Format::SOPC}, {"101111111", Format::SOPP}, {"110000", Format::SMEM},
+    {"110001", Format::EXP},     {"110100", Format::VOP3},    {"110100111", Format::VOP3P},
+    {"110101", Format::VINTRP},  {"110110", Format::DS},      {"110111", Format::FLAT},
+    {"111000", Format::MUBUF},   {"111010", Format::MTBUF},   {"111100", Format::MIMG},
+};
+
+// Longer prefixes override the shorter ones they extend.
+std::array<Format, 512> prefixTable(std::span<const Prefix> prefixes) {
+  std::array<Format, 512> table;
+  table.fill(Format::Count);
+  std::vector<Prefix> sorted(prefixes.begin(), prefixes.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const Prefix &a, const Prefix &b) { return a.bits.size() < b.bits.size(); });
+  for (const Prefix &p : sorted) {
+    unsigned value = 0;
+    for (char c : p.bits)
+      value = value << 1 | (c == '1');
+    const unsigned free = 9 - static_cast<unsigned>(p.bits.size());
+    for (unsigned low = 0; low < (1u << free); ++low)
+      table[value << free | low] = p.format;
+  }
+  return table;
+}
+
+constexpr uint8_t kNone = ScalarRegisters::kNone;
+
+const TargetInfo &gfx1100Info() {
+  static const TargetInfo info{Target::GFX1100,
+                               {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
+                                /*vcc*/ 106,
+                                /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126},
+                               prefixTable(kGfx11Prefixes)};
+  return info;
+}
+
+const TargetInfo &gfx908Info() {
+  static const TargetInfo info{Target::GFX908,
+                               {/*sgprs*/ 102, /*flatScratch*/ 102, /*xnackMask*/ 104, /*vcc*/ 106,
+                                /*ttmp*/ 108, /*null*/ kNone, /*m0*/ 124, /*exec*/ 126},
+                               prefixTable(kGfx9Prefixes)};
+  return info;
+}
+
+// EF_AMDGPU_MACH values and the feature fields of e_flags (AMDGPUUsage, "ELF Header").
+constexpr uint32_t kMachGfx1100 = 0x41;
+constexpr uint32_t kMachGfx908 = 0x30;
+constexpr uint32_t kXnackShift = 8;    // EF_AMDGPU_FEATURE_XNACK_V4: 0x300
+constexpr uint32_t kSrameccShift = 10; // EF_AMDGPU_FEATURE_SRAMECC_V4: 0xc00
+constexpr uint32_t kXnackV3 = 0x100;
+constexpr uint32_t kSrameccV3 = 0x200;
+
+// The 2-bit v4 field: 0 unsupported, 1 any, 2 off, 3 on.
+uint32_t featureField(bool supported, FeatureSetting s) {
+  if (!supported)
+    return 0;
+  switch (s) {
+  case FeatureSetting::Off:
+    return 2;
+  case FeatureSetting::On:
+    return 3;
+  default:
+    return 1;
+  }
+}
+
+std::optional<FeatureSetting> settingOfField(uint32_t v) {
+  switch (v) {
+  case 1:
+    return FeatureSetting::Any;
+  case 2:
+    return FeatureSetting::Off;
+  case 3:
+    return FeatureSetting::On;
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+const TargetInfo &targetInfo(Target t) {
+  return t == Target::GFX908 ? gfx908Info() : gfx1100Info();
+}
+
+std::string_view processorName(Target t) { return t == Target::GFX908 ? "gfx908" : "gfx1100"; }
+
+std::optional<Target> targetByProcessor(std::string_view name) {
+  if (name == "gfx1100")
+    return Target::GFX1100;
+  if (name == "gfx908")
+    return Target::GFX908;
+  return std::nullopt;
+}
+
+std::string_view supportedProcessors() { return "gfx1100, gfx908"; }
+
+bool supportsSramecc(Target t) { return t == Target::GFX908; }
+bool supportsXnack(Target t) { return t == Target::GFX908; }
+bool supportsWave32(Target t) { return t != Target::GFX908; }
+bool defaultWave64(Target t) { return t == Target::GFX908; }
+
+std::optional<TargetId> parseTargetId(std::string_view text, std::string &error) {
+  const size_t colon = text.find(':');
+  const std::string_view processor = text.substr(0, colon);
+  const std::optional<Target> t = targetByProcessor(processor);
+  if (!t) {
+    error = "unknown processor '" + std::string(processor) +
+            "' (supported: " + std::string(supportedProcessors()) + ")";
+    return std::nullopt;
+  }
+  TargetId id;
+  id.target = *t;
+  std::string_view rest = colon == std::string_view::npos ? "" : text.substr(colon + 1);
+  while (colon != std::string_view::npos) {
+    const size_t next = rest.find(':');
+    const std::string_view item = rest.substr(0, next);
+    const char sign = item.empty() ? 0 : item.back();
+    const std::string_view feature = item.substr(0, item.empty() ? 0 : item.size() - 1);
+    FeatureSetting *slot = feature == "xnack" && supportsXnack(*t)       ? &id.xnack
+                           : feature == "sramecc" && supportsSramecc(*t) ? &id.sramecc
+                                                                         : nullptr;
+    if (!slot || (sign != '+' && sign != '-')) {
+      error = "invalid target feature '" + std::string(item) + "' in target id '" +
+              std::string(text) + "'";
+      return std::nullopt;
+    }
+    *slot = sign == '+' ? FeatureSetting::On : FeatureSetting::Off;
+    if (next == std::string_view::npos)
+      break;
+    rest = rest.substr(next + 1);
+  }
+  return id;
+}
+
+std::string targetIdString(const TargetId &id) {
+  std::string s(processorName(id.target));
+  if (id.sramecc != FeatureSetting::Any)
+    s += id.sramecc == FeatureSetting::On ? ":sramecc+" : ":sramecc-";
+  if (id.xnack != FeatureSetting::Any)
+    s += id.xnack == FeatureSetting::On ? ":xnack+" : ":xnack-";
+  return s;
+}
+
+uint32_t elfFlags(const TargetId &id) {
+  const uint32_t mach = id.target == Target::GFX908 ? kMachGfx908 : kMachGfx1100;
+  return mach | featureField(supportsXnack(id.target), id.xnack) << kXnackShift |
+         featureField(supportsSramecc(id.target), id.sramecc) << kSrameccShift;
+}
+
+uint32_t elfFlagsV3(const TargetId &id) {
+  const uint32_t mach = id.target == Target::GFX908 ? kMachGfx908 : kMachGfx1100;
+  return mach | (id.xnack == FeatureSetting::On ? kXnackV3 : 0) |
+         (id.sramecc == FeatureSetting::On ? kSrameccV3 : 0);
+}
+
+std::optional<TargetId> targetIdFromElfFlags(uint32_t eflags) {
+  TargetId id;
+  switch (eflags & kElfMachMask) {
+  case kMachGfx1100:
+    id.target = Target::GFX1100;
+    return id;
+  case kMachGfx908:
+    id.target = Target::GFX908;
+    break;
+  default:
+    return std::nullopt;
+  }
+  // An unsupported (0) field reads as Any: objects of older code object versions.
+  id.xnack = settingOfField((eflags >> kXnackShift) & 3).value_or(FeatureSetting::Any);
+  id.sramecc = settingOfField((eflags >> kSrameccShift) & 3).value_or(FeatureSetting::Any);
+  return id;
+}
+
+} // namespace gcnkit::isa

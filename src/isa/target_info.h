@@ -1,0 +1,41 @@
+// What the layers above the tables need to know about a target beyond its instruction rows:
+// how the first dword of an instruction selects a microcode format, and where the special
+// scalar registers sit in the 8-bit scalar operand space. Everything here is data; code that
+// reads or writes machine code asks the target instead of assuming one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "gcnkit/isa.h"
+
+namespace gcnkit::isa {
+
+// Encodings of the special scalar registers in the SSRC / SDST space (kNone: the target has
+// none). SGPRs are 0 .. sgprs-1.
+struct ScalarRegisters {
+  static constexpr uint8_t kNone = 0xff;
+  uint8_t sgprs;       // number of addressable SGPRs
+  uint8_t flatScratch; // flat_scratch_lo (gfx9); hi is the next one
+  uint8_t xnackMask;   // xnack_mask_lo (gfx9)
+  uint8_t vcc;         // vcc_lo
+  uint8_t ttmp;        // ttmp0; ttmp0..ttmp15
+  uint8_t null;        // null (gfx10+)
+  uint8_t m0;
+  uint8_t exec; // exec_lo
+};
+
+struct TargetInfo {
+  Target id;
+  ScalarRegisters sregs;
+  // The format of an instruction by the top 9 bits of its first dword (Format::Count: none).
+  // Every target's prefixes are at most 9 bits long. VOP3 and VOP3SD share their prefix (the
+  // row decides); FLAT also stands for GLOBAL and SCRATCH (its segment field decides).
+  std::array<Format, 512> formatByPrefix;
+
+  Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
+};
+
+const TargetInfo &targetInfo(Target t);
+
+} // namespace gcnkit::isa
