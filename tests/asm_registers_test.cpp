@@ -167,7 +167,7 @@ TEST(AsmRegisters, SameAsLlvmMc) {
     size_t pos = 0;
     Register reg;
     RegisterError rerr;
-    RegParse r = parseRegister(toks, pos, reg, rerr);
+    RegParse r = parseRegister(toks, pos, reg, rerr, isa::Target::GFX1100);
     size_t prefixLen = std::string(cases[i].prefix).size();
     auto e = errors.find(i + 1);
     if (e != errors.end()) {

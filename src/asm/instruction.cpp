@@ -176,7 +176,7 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
   std::vector<ParsedOperand> &ops = scratchOps_;
   ops.clear();
   OperandParseError perr;
-  if (!parseOperands(toks, 1, resolve, ops, perr)) {
+  if (!parseOperands(toks, 1, resolve, target_, ops, perr)) {
     fail = {perr.message, perr.offset};
     return false;
   }

@@ -50,6 +50,12 @@ constexpr std::array<uint64_t, kShortFlagCount> kShortFlags = [] {
   return t;
 }();
 
+// What every operand parser needs: symbol values and the target (its register names).
+struct OperandContext {
+  const SymbolResolver &resolve;
+  isa::Target target;
+};
+
 bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
 
 // A number operand: an optionally negated real, or an expression folded to an integer.
@@ -103,14 +109,15 @@ bool parseNumberOrExpr(std::span<const Token> toks, size_t &pos, const SymbolRes
 
 // `[v4, v9, v2]`: registers that are not one tuple (MIMG NSA addresses). False (pos unchanged)
 // when the brackets hold anything else.
-bool parseRegisterList(std::span<const Token> toks, size_t &pos, ParsedOperand &op) {
+bool parseRegisterList(std::span<const Token> toks, size_t &pos, isa::Target target,
+                       ParsedOperand &op) {
   size_t p = pos + 1;
   std::vector<ParsedOperand> regs;
   while (true) {
     ParsedOperand r;
     r.offset = toks[p].offset;
     RegisterError rerr;
-    if (parseRegister(toks, p, r.reg, rerr) != RegParse::Ok)
+    if (parseRegister(toks, p, r.reg, rerr, target) != RegParse::Ok)
       return false;
     r.kind = ParsedOperand::Kind::Register;
     regs.push_back(std::move(r));
@@ -137,11 +144,11 @@ bool isFunctionModifier(const Token &t, const Token &next) {
 
 // A register or a number (an optionally negated integer or real, no operators): what may stand
 // inside `|..|`, where a full expression would read the closing bar as an operator.
-bool parsePlainValue(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+bool parsePlainValue(std::span<const Token> toks, size_t &pos, const OperandContext &ctx,
                      ParsedOperand &op, OperandParseError &err) {
   op.valueOffset = toks[pos].offset;
   RegisterError rerr;
-  switch (parseRegister(toks, pos, op.reg, rerr, true)) {
+  switch (parseRegister(toks, pos, op.reg, rerr, ctx.target, true)) {
   case RegParse::Ok:
     op.kind = ParsedOperand::Kind::Register;
     return true;
@@ -156,7 +163,7 @@ bool parsePlainValue(std::span<const Token> toks, size_t &pos, const SymbolResol
   if (negative)
     ++p;
   if (toks[p].kind == Tok::Real)
-    return parseNumberOrExpr(toks, pos, resolve, op, err);
+    return parseNumberOrExpr(toks, pos, ctx.resolve, op, err);
   if (toks[p].kind == Tok::Integer) {
     op.kind = ParsedOperand::Kind::Number;
     const int64_t v = static_cast<int64_t>(toks[p].intValue);
@@ -177,10 +184,10 @@ bool parsePlainValue(std::span<const Token> toks, size_t &pos, const SymbolResol
 
 // A source with its input modifiers: `-x`, `|x|`, `-|x|`, `neg(x)`, `abs(x)`, `-abs(x)`,
 // `neg(|x|)`, `sext(x)`; otherwise a register or a number / expression.
-bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+bool parseSource(std::span<const Token> toks, size_t &pos, const OperandContext &ctx,
                  ParsedOperand &op, OperandParseError &err);
 
-bool parseFunctionModifier(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+bool parseFunctionModifier(std::span<const Token> toks, size_t &pos, const OperandContext &ctx,
                            ParsedOperand &op, OperandParseError &err) {
   const std::string_view name = toks[pos].text;
   pos += 2;
@@ -190,9 +197,9 @@ bool parseFunctionModifier(std::span<const Token> toks, size_t &pos, const Symbo
     if (toks[pos].kind == Tok::Pipe ||
         (toks[pos].kind == Tok::Identifier && toks[pos].text == "abs" &&
          toks[pos + 1].kind == Tok::LParen)) {
-      if (!parseSource(toks, pos, resolve, op, err))
+      if (!parseSource(toks, pos, ctx, op, err))
         return false;
-    } else if (!parsePlainValue(toks, pos, resolve, op, err)) {
+    } else if (!parsePlainValue(toks, pos, ctx, op, err)) {
       return false;
     }
   } else {
@@ -202,7 +209,7 @@ bool parseFunctionModifier(std::span<const Token> toks, size_t &pos, const Symbo
       err = {"failed parsing operand.", toks[pos].offset};
       return false;
     }
-    if (!parsePlainValue(toks, pos, resolve, op, err))
+    if (!parsePlainValue(toks, pos, ctx, op, err))
       return false;
   }
   if (toks[pos].kind != Tok::RParen) {
@@ -213,11 +220,11 @@ bool parseFunctionModifier(std::span<const Token> toks, size_t &pos, const Symbo
   return true;
 }
 
-bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
+bool parseSource(std::span<const Token> toks, size_t &pos, const OperandContext &ctx,
                  ParsedOperand &op, OperandParseError &err) {
   const Token &t = toks[pos];
   if (isFunctionModifier(t, toks[pos + 1]))
-    return parseFunctionModifier(toks, pos, resolve, op, err);
+    return parseFunctionModifier(toks, pos, ctx, op, err);
   if (t.kind == Tok::Pipe) {
     op.abs = true;
     ++pos;
@@ -225,7 +232,7 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
       err = {"failed parsing operand.", toks[pos].offset};
       return false;
     }
-    if (!parsePlainValue(toks, pos, resolve, op, err))
+    if (!parsePlainValue(toks, pos, ctx, op, err))
       return false;
     if (toks[pos].kind != Tok::Pipe) {
       err = {"expected vertical bar", toks[pos].offset};
@@ -240,7 +247,7 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
         (n.kind == Tok::Identifier && n.text == "abs" && toks[pos + 2].kind == Tok::LParen)) {
       op.neg = true;
       ++pos;
-      return parseSource(toks, pos, resolve, op, err);
+      return parseSource(toks, pos, ctx, op, err);
     }
     if (n.kind == Tok::Identifier && isFunctionModifier(n, toks[pos + 2])) {
       err = {"not a valid operand.", t.offset};
@@ -250,7 +257,7 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
       size_t p = pos + 1;
       Register reg;
       RegisterError rerr;
-      switch (parseRegister(toks, p, reg, rerr, true)) {
+      switch (parseRegister(toks, p, reg, rerr, ctx.target, true)) {
       case RegParse::Ok:
         op.kind = ParsedOperand::Kind::Register;
         op.reg = reg;
@@ -269,21 +276,21 @@ bool parseSource(std::span<const Token> toks, size_t &pos, const SymbolResolver 
   RegisterError rerr;
   const size_t start = pos; // a failed register parse may have moved pos
   op.valueOffset = toks[pos].offset;
-  switch (parseRegister(toks, pos, op.reg, rerr)) {
+  switch (parseRegister(toks, pos, op.reg, rerr, ctx.target)) {
   case RegParse::Ok:
     op.kind = ParsedOperand::Kind::Register;
     op.bracketed = t.kind == Tok::LBrac;
     return true;
   case RegParse::Error:
     pos = start;
-    if (t.kind == Tok::LBrac && parseRegisterList(toks, pos, op))
+    if (t.kind == Tok::LBrac && parseRegisterList(toks, pos, ctx.target, op))
       return true;
     err = {rerr.message, rerr.offset};
     return false;
   case RegParse::NotARegister:
     break;
   }
-  return parseNumberOrExpr(toks, pos, resolve, op, err);
+  return parseNumberOrExpr(toks, pos, ctx.resolve, op, err);
 }
 
 } // namespace
@@ -311,7 +318,8 @@ bool isFlagName(std::string_view name) {
 }
 
 bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver &resolve,
-                   std::vector<ParsedOperand> &out, OperandParseError &err) {
+                   isa::Target target, std::vector<ParsedOperand> &out, OperandParseError &err) {
+  const OperandContext ctx{resolve, target};
   while (!isEnd(toks[pos])) {
     if (toks[pos].kind == Tok::Comma) {
       ++pos;
@@ -401,7 +409,7 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     case SymbolicParse::NotSymbolic:
       break;
     }
-    if (!parseSource(toks, pos, resolve, op, err))
+    if (!parseSource(toks, pos, ctx, op, err))
       return false;
   }
   return true;

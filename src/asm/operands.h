@@ -56,8 +56,8 @@ struct OperandParseError {
 bool isFlagName(std::string_view name);
 
 // Parses the operands after the mnemonic (toks[pos..] up to the end of the statement).
-// `resolve` folds absolute symbols into numbers.
+// `resolve` folds absolute symbols into numbers; `target` decides which register names exist.
 bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver &resolve,
-                   std::vector<ParsedOperand> &out, OperandParseError &err);
+                   isa::Target target, std::vector<ParsedOperand> &out, OperandParseError &err);
 
 } // namespace gcnkit::assembler

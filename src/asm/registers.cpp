@@ -4,67 +4,133 @@
 #include <string_view>
 
 #include "asm/expr.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::assembler {
 
 namespace {
 
+// Where a special register's encoding comes from: a fixed operand encoding, or the target's
+// scalar register map (isa::ScalarRegisters), which also says whether the target has it.
+enum class Base : uint8_t { Fixed, Vcc, Exec, M0, Null, FlatScratch, XnackMask, None };
+
+// A feature some targets lack, and llvm-mc's error for it there.
+enum class Needs : uint8_t { Nothing, VcczExecz, LdsDirect, PopsExitingWaveId, Never };
+
 struct Special {
   std::string_view name;
-  unsigned encoding;
+  Base base;
+  unsigned offset; // Fixed: the encoding; otherwise added to the base (1 for _hi)
   unsigned count;
-  const char *unsupported; // non-null: the error llvm-mc gives on GFX11
+  Needs needs = Needs::Nothing;
 };
 
 constexpr const char *kNotAvailable = "register not available on this GPU";
 constexpr const char *kNoZ = "execz and vccz are not supported on this GPU";
 constexpr const char *kNoLdsDirect = "lds_direct is not supported on this GPU";
+constexpr const char *kNoNull = "'null' operand is not supported on this GPU";
 
 constexpr std::array kSpecials = {
-    Special{"vcc", 106, 2, nullptr},
-    Special{"vcc_lo", 106, 1, nullptr},
-    Special{"vcc_hi", 107, 1, nullptr},
-    Special{"exec", 126, 2, nullptr},
-    Special{"exec_lo", 126, 1, nullptr},
-    Special{"exec_hi", 127, 1, nullptr},
-    Special{"m0", 125, 1, nullptr},
-    Special{"null", 124, 1, nullptr},
-    Special{"scc", 253, 1, nullptr},
-    Special{"src_scc", 253, 1, nullptr},
-    Special{"shared_base", 235, 1, nullptr},
-    Special{"src_shared_base", 235, 1, nullptr},
-    Special{"shared_limit", 236, 1, nullptr},
-    Special{"src_shared_limit", 236, 1, nullptr},
-    Special{"private_base", 237, 1, nullptr},
-    Special{"src_private_base", 237, 1, nullptr},
-    Special{"private_limit", 238, 1, nullptr},
-    Special{"src_private_limit", 238, 1, nullptr},
-    Special{"pops_exiting_wave_id", 239, 1, kNotAvailable},
-    Special{"src_pops_exiting_wave_id", 239, 1, kNotAvailable},
-    Special{"vccz", 251, 1, kNoZ},
-    Special{"src_vccz", 251, 1, kNoZ},
-    Special{"execz", 252, 1, kNoZ},
-    Special{"src_execz", 252, 1, kNoZ},
-    Special{"lds_direct", 254, 1, kNoLdsDirect},
-    Special{"src_lds_direct", 254, 1, kNoLdsDirect},
-    Special{"flat_scratch", 0, 2, kNotAvailable},
-    Special{"flat_scratch_lo", 0, 1, kNotAvailable},
-    Special{"flat_scratch_hi", 0, 1, kNotAvailable},
-    Special{"xnack_mask", 0, 2, kNotAvailable},
-    Special{"xnack_mask_lo", 0, 1, kNotAvailable},
-    Special{"xnack_mask_hi", 0, 1, kNotAvailable},
-    Special{"tba", 0, 2, kNotAvailable},
-    Special{"tba_lo", 0, 1, kNotAvailable},
-    Special{"tba_hi", 0, 1, kNotAvailable},
-    Special{"tma", 0, 2, kNotAvailable},
-    Special{"tma_lo", 0, 1, kNotAvailable},
-    Special{"tma_hi", 0, 1, kNotAvailable},
+    Special{"vcc", Base::Vcc, 0, 2},
+    Special{"vcc_lo", Base::Vcc, 0, 1},
+    Special{"vcc_hi", Base::Vcc, 1, 1},
+    Special{"exec", Base::Exec, 0, 2},
+    Special{"exec_lo", Base::Exec, 0, 1},
+    Special{"exec_hi", Base::Exec, 1, 1},
+    Special{"m0", Base::M0, 0, 1},
+    Special{"null", Base::Null, 0, 1},
+    Special{"scc", Base::Fixed, 253, 1},
+    Special{"src_scc", Base::Fixed, 253, 1},
+    Special{"shared_base", Base::Fixed, 235, 1},
+    Special{"src_shared_base", Base::Fixed, 235, 1},
+    Special{"shared_limit", Base::Fixed, 236, 1},
+    Special{"src_shared_limit", Base::Fixed, 236, 1},
+    Special{"private_base", Base::Fixed, 237, 1},
+    Special{"src_private_base", Base::Fixed, 237, 1},
+    Special{"private_limit", Base::Fixed, 238, 1},
+    Special{"src_private_limit", Base::Fixed, 238, 1},
+    Special{"pops_exiting_wave_id", Base::Fixed, 239, 1, Needs::PopsExitingWaveId},
+    Special{"src_pops_exiting_wave_id", Base::Fixed, 239, 1, Needs::PopsExitingWaveId},
+    Special{"vccz", Base::Fixed, 251, 1, Needs::VcczExecz},
+    Special{"src_vccz", Base::Fixed, 251, 1, Needs::VcczExecz},
+    Special{"execz", Base::Fixed, 252, 1, Needs::VcczExecz},
+    Special{"src_execz", Base::Fixed, 252, 1, Needs::VcczExecz},
+    Special{"lds_direct", Base::Fixed, 254, 1, Needs::LdsDirect},
+    Special{"src_lds_direct", Base::Fixed, 254, 1, Needs::LdsDirect},
+    Special{"flat_scratch", Base::FlatScratch, 0, 2},
+    Special{"flat_scratch_lo", Base::FlatScratch, 0, 1},
+    Special{"flat_scratch_hi", Base::FlatScratch, 1, 1},
+    Special{"xnack_mask", Base::XnackMask, 0, 2},
+    Special{"xnack_mask_lo", Base::XnackMask, 0, 1},
+    Special{"xnack_mask_hi", Base::XnackMask, 1, 1},
+    Special{"tba", Base::None, 0, 2},
+    Special{"tba_lo", Base::None, 0, 1},
+    Special{"tba_hi", Base::None, 0, 1},
+    Special{"tma", Base::None, 0, 2},
+    Special{"tma_lo", Base::None, 0, 1},
+    Special{"tma_hi", Base::None, 0, 1},
 };
 
 const Special *findSpecial(std::string_view name) {
   for (const Special &s : kSpecials)
     if (s.name == name)
       return &s;
+  return nullptr;
+}
+
+// The encoding of a special register on `target`, or the error llvm-mc gives there.
+// `underInputModifier`: llvm-mc-19 checks execz / vccz only where no input modifier surrounds
+// them.
+const char *specialEncoding(const Special &s, isa::Target target, bool underInputModifier,
+                            unsigned &enc) {
+  const isa::TargetInfo &t = isa::targetInfo(target);
+  switch (s.needs) {
+  case Needs::VcczExecz:
+    if (!t.has(isa::TargetInfo::kVcczExeczSources) && !underInputModifier)
+      return kNoZ;
+    break;
+  case Needs::LdsDirect:
+    if (!t.has(isa::TargetInfo::kLdsDirect))
+      return kNoLdsDirect;
+    break;
+  case Needs::PopsExitingWaveId:
+    if (!t.has(isa::TargetInfo::kPopsExitingWaveId))
+      return kNotAvailable;
+    break;
+  default:
+    break;
+  }
+  uint8_t base = isa::ScalarRegisters::kNone;
+  switch (s.base) {
+  case Base::Fixed:
+    enc = s.offset;
+    return nullptr;
+  case Base::Vcc:
+    base = t.sregs.vcc;
+    break;
+  case Base::Exec:
+    base = t.sregs.exec;
+    break;
+  case Base::M0:
+    base = t.sregs.m0;
+    break;
+  case Base::Null:
+    if (t.sregs.null == isa::ScalarRegisters::kNone)
+      return kNoNull;
+    base = t.sregs.null;
+    break;
+  case Base::FlatScratch:
+    base = t.sregs.flatScratch;
+    break;
+  case Base::XnackMask:
+    base = t.sregs.xnackMask;
+    break;
+  default:
+    break;
+  }
+  if (base == isa::ScalarRegisters::kNone)
+    return kNotAvailable;
+  enc = base + s.offset;
   return nullptr;
 }
 
@@ -205,7 +271,10 @@ bool parseRange(std::span<const Token> toks, size_t &pos, unsigned &first, unsig
   return true;
 }
 
-bool checkTuple(Register &r, const RegFile &f, RegisterError &err) {
+// SGPRs the target lets code name (gfx9 keeps s102..s105 for flat_scratch and xnack_mask).
+unsigned availableSgprs(isa::Target target) { return isa::targetInfo(target).sregs.sgprs; }
+
+bool checkTuple(Register &r, const RegFile &f, isa::Target target, RegisterError &err) {
   if (!validTupleSize(r.count)) {
     err = {"invalid or unsupported register size", r.offset};
     return false;
@@ -218,12 +287,16 @@ bool checkTuple(Register &r, const RegFile &f, RegisterError &err) {
     err = {"register index is out of range", r.offset};
     return false;
   }
+  if (r.kind == RegKind::SGPR && r.index + r.count > availableSgprs(target)) {
+    err = {"register not available on this GPU", r.offset};
+    return false;
+  }
   return true;
 }
 
 // A single register (no SP3 list) at toks[pos].
 RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err,
-                     bool underInputModifier = false) {
+                     isa::Target target, bool underInputModifier = false) {
   const Token &t = toks[pos];
   if (t.kind != Tok::Identifier)
     return RegParse::NotARegister;
@@ -237,7 +310,7 @@ RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, Re
     for (; i < n.size() && n[i] >= '0' && n[i] <= '9'; ++i)
       index = index * 10 + static_cast<unsigned>(n[i] - '0');
     const RegFile &f = n[0] == 'v' ? kFiles[3] : kFiles[2];
-    if (i == n.size() && index < f.size) {
+    if (i == n.size() && index < f.size && (n[0] == 'v' || index < availableSgprs(target))) {
       reg.kind = f.kind;
       reg.index = index;
       ++pos;
@@ -253,15 +326,15 @@ RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, Re
     const Special *s = findSpecial(t.text);
     if (!s)
       return RegParse::NotARegister;
-    // llvm-mc-19 checks execz / vccz only where no input modifier surrounds them.
-    if (s->unsupported && !(underInputModifier && s->unsupported == kNoZ)) {
-      err = {s->unsupported, t.offset};
+    unsigned enc = 0;
+    if (const char *unsupported = specialEncoding(*s, target, underInputModifier, enc)) {
+      err = {unsupported, t.offset};
       return RegParse::Error;
     }
     reg = Register{};
     reg.offset = t.offset;
     reg.kind = RegKind::Special;
-    reg.index = s->encoding;
+    reg.index = enc;
     reg.count = s->count;
     ++pos;
     return RegParse::Ok;
@@ -280,7 +353,7 @@ RegParse parseSingle(std::span<const Token> toks, size_t &pos, Register &reg, Re
     if (!parseRange(toks, pos, reg.index, reg.count, err))
       return RegParse::Error;
   }
-  if (!checkTuple(reg, *f, err))
+  if (!checkTuple(reg, *f, target, err))
     return RegParse::Error;
   return RegParse::Ok;
 }
@@ -293,7 +366,8 @@ const RegFile &fileOf(RegKind k) {
 }
 
 // SP3 list: [s4,s5,s6,s7], [exec_lo,exec_hi], [v252].
-RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err) {
+RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err,
+                   isa::Target target) {
   size_t listOffset = toks[pos].offset;
   ++pos;
   // An element may itself be a bracketed list (`[[s0]]` is s0, as in llvm-mc). The brackets are
@@ -304,7 +378,7 @@ RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, Regi
     ++pos;
   }
   Register first;
-  RegParse r = parseSingle(toks, pos, first, err);
+  RegParse r = parseSingle(toks, pos, first, err, target);
   if (r == RegParse::NotARegister) {
     err = {"expected a register or a list of registers", toks[pos].offset};
     return RegParse::Error;
@@ -317,7 +391,7 @@ RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, Regi
     ++pos;
     Register next;
     size_t at = toks[pos].offset;
-    RegParse n = parseSingle(toks, pos, next, err);
+    RegParse n = parseSingle(toks, pos, next, err, target);
     if (n == RegParse::Error)
       return n;
     if (n == RegParse::NotARegister) {
@@ -330,10 +404,12 @@ RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, Regi
     }
     if (reg.kind == RegKind::Special) {
       // Only the halves of a 64-bit special register combine: [exec_lo,exec_hi].
+      const unsigned vcc = isa::targetInfo(target).sregs.vcc;
+      const unsigned exec = isa::targetInfo(target).sregs.exec;
       bool pairs = next.kind == RegKind::Special && reg.count == 1 &&
-                   (reg.index == 106 || reg.index == 126) && next.index == reg.index + 1;
-      if (next.kind != RegKind::Special ||
-          (next.index != 107 && next.index != 127 && next.index != 106 && next.index != 126)) {
+                   (reg.index == vcc || reg.index == exec) && next.index == reg.index + 1;
+      if (next.kind != RegKind::Special || (next.index != vcc + 1 && next.index != exec + 1 &&
+                                            next.index != vcc && next.index != exec)) {
         err = {"registers in a list must be of the same kind", at};
         return RegParse::Error;
       }
@@ -360,7 +436,7 @@ RegParse parseList(std::span<const Token> toks, size_t &pos, Register &reg, Regi
       return RegParse::Error;
     }
   }
-  if (reg.kind != RegKind::Special && !checkTuple(reg, fileOf(reg.kind), err))
+  if (reg.kind != RegKind::Special && !checkTuple(reg, fileOf(reg.kind), target, err))
     return RegParse::Error;
   return RegParse::Ok;
 }
@@ -384,10 +460,10 @@ unsigned Register::encoding() const {
 }
 
 RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err,
-                       bool underInputModifier) {
+                       isa::Target target, bool underInputModifier) {
   if (toks[pos].kind == Tok::LBrac)
-    return parseList(toks, pos, reg, err);
-  return parseSingle(toks, pos, reg, err, underInputModifier);
+    return parseList(toks, pos, reg, err, target);
+  return parseSingle(toks, pos, reg, err, target, underInputModifier);
 }
 
 } // namespace gcnkit::assembler

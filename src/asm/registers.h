@@ -9,6 +9,7 @@
 #include <string>
 
 #include "asm/lexer.h"
+#include "gcnkit/isa.h"
 
 namespace gcnkit::assembler {
 
@@ -22,8 +23,9 @@ struct Register {
   bool loHalf = false; // `.l`
   size_t offset = 0;   // where the operand starts
 
-  // The 8/9-bit operand encoding of the first register: SGPR n, TTMP 108+n, specials as named,
-  // VGPR 256+n. AGPRs have no GFX11 encoding.
+  // The 8/9-bit operand encoding of the first register: SGPR n, TTMP 108+n (on every target
+  // gcnkit has), specials as named (their encoding on the target they were parsed for), VGPR
+  // 256+n. AGPRs have no encoding in these fields (MFMA operands select them with other bits).
   unsigned encoding() const;
 };
 
@@ -39,6 +41,6 @@ enum class RegParse : uint8_t { NotARegister, Ok, Error };
 // `underInputModifier`: the register stands inside `-x`, `|x|`, `neg(x)`... (where llvm-mc-19
 // accepts src_execz / src_vccz).
 RegParse parseRegister(std::span<const Token> toks, size_t &pos, Register &reg, RegisterError &err,
-                       bool underInputModifier = false);
+                       isa::Target target, bool underInputModifier = false);
 
 } // namespace gcnkit::assembler

@@ -319,7 +319,7 @@ bool parseHalf(std::span<const Token> toks, size_t endOffset, const SymbolResolv
   t.push_back(end);
   OperandParseError perr;
   h.ops.reserve(4); // a half has at most four operands when it is valid
-  if (!parseOperands(t, 0, resolve, h.ops, perr)) {
+  if (!parseOperands(t, 0, resolve, isa::Target::GFX1100, h.ops, perr)) {
     fail = {perr.message, perr.offset};
     return false;
   }

@@ -128,10 +128,10 @@ void printBuffer(const Inst &inst, std::string &out) {
       if (get(v, fields[kSrsrc]) == kSrsrcNull)
         out += "null";
       else
-        appendScalarReg(out, get(v, fields[kSrsrc]) * 4, 4);
+        appendScalarReg(out, inst.target, get(v, fields[kSrsrc]) * 4, 4);
       break;
     case Field::SOFFSET:
-      appendScalarSource(out, get(v, fields[kSoffset]), inst.words[2]);
+      appendScalarSource(out, inst.target, get(v, fields[kSoffset]), inst.words[2]);
       break;
     default:
       break;

@@ -42,7 +42,7 @@ unsigned foldedLiteral(uint32_t literal) {
   return 0;
 }
 
-bool appendScalarSource(std::string &out, unsigned enc, uint32_t literal) {
+bool appendScalarSource(std::string &out, isa::Target target, unsigned enc, uint32_t literal) {
   if (enc == sreg::kLiteral && foldedLiteral(literal))
     enc = foldedLiteral(literal);
   if (isInlineConstant(enc)) {
@@ -57,7 +57,7 @@ bool appendScalarSource(std::string &out, unsigned enc, uint32_t literal) {
     out += "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/";
     return true;
   }
-  return appendScalarReg(out, enc, 1);
+  return appendScalarReg(out, target, enc, 1);
 }
 
 } // namespace mem

@@ -82,7 +82,7 @@ inline bool vgprFits(unsigned first, unsigned regs) { return first + regs <= 256
 
 // Appends an 8-bit scalar source (soffset): SGPRs and specials, inline constants, a literal
 // (enc 255, value `literal`). Returns false for encodings llvm-mc rejects.
-bool appendScalarSource(std::string &out, unsigned enc, uint32_t literal);
+bool appendScalarSource(std::string &out, isa::Target target, unsigned enc, uint32_t literal);
 // The inline-constant encoding llvm-mc folds a 32-bit integer literal into (integers -16..64
 // and the f32 bit patterns of the float inline constants), or 0 when it stays a literal.
 unsigned foldedLiteral(uint32_t literal);

@@ -95,7 +95,7 @@ DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst) {
       const unsigned s = get(v, kFlatFields[kSaddr]);
       if (s != kSaddrOff) {
         std::string scratch;
-        if (!appendScalarReg(scratch, s, o.regs))
+        if (!appendScalarReg(scratch, inst.target, s, o.regs))
           return DecodeStatus::Fail;
       }
       break;
@@ -141,7 +141,7 @@ void printFlat(const Inst &inst, std::string &out) {
       else if (s == sreg::kExecHi && o.regs == 1)
         out += "exec_hi/*Invalid register, operand has 'SReg_32_XEXEC_HI' register class*/";
       else
-        appendScalarReg(out, s, o.regs);
+        appendScalarReg(out, inst.target, s, o.regs);
       break;
     }
     default:

@@ -134,12 +134,12 @@ unsigned nsaAddress(const Inst &inst, unsigned i) {
   return i == 0 ? get(inst64(inst), kVaddr) : (inst.words[2] >> (8 * (i - 1))) & 0xFF;
 }
 
-bool appendResource(std::string &out, unsigned field, unsigned regs) {
+bool appendResource(std::string &out, isa::Target target, unsigned field, unsigned regs) {
   if (field == 31) {
     out += "null";
     return true;
   }
-  return appendScalarReg(out, field * 4, regs);
+  return appendScalarReg(out, target, field * 4, regs);
 }
 
 } // namespace
@@ -182,7 +182,7 @@ DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst) {
   for (unsigned i = 2; i < d->numOperands; ++i) {
     const isa::OperandDesc &o = d->operands[i];
     const unsigned field = o.field == Field::SSAMP ? get(v, kFields[kSsamp]) : get(v, kSrsrc);
-    if (!appendResource(scratch, field, o.regs))
+    if (!appendResource(scratch, inst.target, field, o.regs))
       return DecodeStatus::Fail;
   }
   return DecodeStatus::Success;
@@ -212,7 +212,8 @@ void printMimg(const Inst &inst, std::string &out) {
   for (unsigned i = 2; i < d.numOperands; ++i) {
     const isa::OperandDesc &o = d.operands[i];
     out += ", ";
-    appendResource(out, o.field == Field::SSAMP ? get(v, kFields[kSsamp]) : get(v, kSrsrc), o.regs);
+    appendResource(out, inst.target,
+                   o.field == Field::SSAMP ? get(v, kFields[kSsamp]) : get(v, kSrsrc), o.regs);
   }
   auto shown = [&](unsigned field) { return !isFixed(d, field) && get(v, kFields[field]); };
   if (shown(kDmask)) {

@@ -1,5 +1,7 @@
 #include "disasm/operands.h"
 
+#include "isa/target_info.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -40,7 +42,7 @@ unsigned alignDown(unsigned enc, unsigned regs) {
 
 } // namespace
 
-bool appendScalarReg(std::string &out, unsigned enc, unsigned regs) {
+bool appendScalarReg(std::string &out, isa::Target target, unsigned enc, unsigned regs) {
   switch (enc) {
   case 235:
     out += "src_shared_base";
@@ -69,62 +71,51 @@ bool appendScalarReg(std::string &out, unsigned enc, unsigned regs) {
   default:
     break;
   }
-  if (enc < sreg::kVccLo) {
+  const isa::ScalarRegisters &sr = isa::targetInfo(target).sregs;
+  if (enc < sr.sgprs) {
     unsigned first = alignDown(enc, regs);
-    if (first + regs > sreg::kVccLo)
+    if (first + regs > sr.sgprs)
       return false;
     appendRange(out, "s", first, regs);
     return true;
   }
-  if (enc >= sreg::kTtmp0 && enc < sreg::kNull) {
-    unsigned first = alignDown(enc - sreg::kTtmp0, regs);
+  if (enc >= sr.ttmp && enc < sr.ttmp + 16u) {
+    unsigned first = alignDown(enc - sr.ttmp, regs);
     if (first + regs > 16)
       return false;
     appendRange(out, "ttmp", first, regs);
     return true;
   }
-  if (regs == 1) {
-    switch (enc) {
-    case sreg::kVccLo:
-      out += "vcc_lo";
+  // The named pairs (vcc, exec, and gfx9's flat_scratch and xnack_mask), their halves, and the
+  // single registers.
+  struct Pair {
+    uint8_t lo;
+    std::string_view name;
+  };
+  const Pair pairs[] = {{sr.vcc, "vcc"},
+                        {sr.exec, "exec"},
+                        {sr.flatScratch, "flat_scratch"},
+                        {sr.xnackMask, "xnack_mask"}};
+  for (const Pair &p : pairs) {
+    if (p.lo == isa::ScalarRegisters::kNone || (enc != p.lo && enc != p.lo + 1u))
+      continue;
+    if (regs == 1) {
+      out += p.name;
+      out += enc == p.lo ? "_lo" : "_hi";
       return true;
-    case sreg::kVccHi:
-      out += "vcc_hi";
-      return true;
-    case sreg::kNull:
-      out += "null";
-      return true;
-    case sreg::kM0:
-      out += "m0";
-      return true;
-    case sreg::kExecLo:
-      out += "exec_lo";
-      return true;
-    case sreg::kExecHi:
-      out += "exec_hi";
-      return true;
-    default:
-      return false;
     }
-  }
-  if (regs == 2) {
-    switch (enc) {
-    case sreg::kVccLo:
-      out += "vcc";
-      return true;
-    case sreg::kNull:
-      out += "null";
-      return true;
-    case sreg::kExecLo:
-      out += "exec";
-      return true;
-    default:
+    // A wider tuple at vcc or exec keeps the pair's name (v_mqsad_u32_u8's 128-bit source).
+    if (enc != p.lo || (regs > 2 && p.lo != sr.vcc && p.lo != sr.exec))
       return false;
-    }
+    out += p.name;
+    return true;
   }
-  // A wider tuple at vcc or exec keeps the pair's name (v_mqsad_u32_u8's 128-bit source).
-  if (enc == sreg::kVccLo || enc == sreg::kExecLo) {
-    out += enc == sreg::kVccLo ? "vcc" : "exec";
+  if (enc == sr.null && regs <= 2) {
+    out += "null";
+    return true;
+  }
+  if (enc == sr.m0 && regs == 1) {
+    out += "m0";
     return true;
   }
   return false;
@@ -286,8 +277,8 @@ bool is64(ImmClass c) { return c == ImmClass::F64 || c == ImmClass::I64; }
 
 } // namespace
 
-bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType type,
-                   uint32_t literal, bool assemblerListing) {
+bool appendValuSrc(std::string &out, isa::Target target, unsigned enc, unsigned regs,
+                   isa::DataType type, uint32_t literal, bool assemblerListing) {
   if (enc >= 256) {
     appendVGPR(out, enc - 256, regs);
     return true;
@@ -316,11 +307,11 @@ bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType 
   if ((enc > 208 && enc < 235) || enc == 249 || enc == 250)
     return false;
   // A VALU source names null at any width (e.g. the 128-bit src2 of v_mqsad_u32_u8).
-  if (enc == sreg::kNull) {
+  if (enc == isa::targetInfo(target).sregs.null) {
     out += "null";
     return true;
   }
-  return appendScalarReg(out, enc, regs);
+  return appendScalarReg(out, target, enc, regs);
 }
 
 ValuSrcEncoding reencodeValuSrc(unsigned enc, isa::DataType type, uint32_t literal) {

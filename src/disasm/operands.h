@@ -14,7 +14,8 @@ using support::appendDec;
 using support::appendHex;
 using support::appendUDec;
 
-// Scalar operand encodings (8-bit SSRC / 7-bit SDST space) on GFX11.
+// Scalar operand encodings (8-bit SSRC / 7-bit SDST space) on GFX11. Code that serves every
+// target asks isa::targetInfo(target).sregs instead.
 namespace sreg {
 inline constexpr unsigned kVccLo = 106;
 inline constexpr unsigned kVccHi = 107;
@@ -31,10 +32,10 @@ inline constexpr unsigned kDpp16 = 250;
 } // namespace sreg
 
 // Appends the scalar register (tuple of `regs` dwords) at encoding `enc` (< 128, or one of the
-// src_* names 235..239, 251..253). Returns false when llvm-mc cannot name it (the decode fails).
-// Tuples are aligned down as llvm-mc's decoder does (s[96:97] for an odd first register of a
-// pair; quad alignment for 4+ registers).
-bool appendScalarReg(std::string &out, unsigned enc, unsigned regs);
+// src_* names 235..239, 251..253) of `target`. Returns false when llvm-mc cannot name it (the
+// decode fails). Tuples are aligned down as llvm-mc's decoder does (s[96:97] for an odd first
+// register of a pair; quad alignment for 4+ registers).
+bool appendScalarReg(std::string &out, isa::Target target, unsigned enc, unsigned regs);
 
 // Appends v<N> or v[N:N+regs-1].
 void appendVGPR(std::string &out, unsigned index, unsigned regs);
@@ -74,8 +75,8 @@ void appendInlineConstant(std::string &out, unsigned enc, isa::DataType type);
 // (only read when enc == 255). Returns false when llvm-mc cannot decode the operand (reserved
 // encodings, DPP markers 233/234/250, misaligned/oversized specials, lds_direct for 64-bit).
 // `assemblerListing`: as llvm-mc's listing of assembled code prints it (PrintOptions).
-bool appendValuSrc(std::string &out, unsigned enc, unsigned regs, isa::DataType type,
-                   uint32_t literal, bool assemblerListing = false);
+bool appendValuSrc(std::string &out, isa::Target target, unsigned enc, unsigned regs,
+                   isa::DataType type, uint32_t literal, bool assemblerListing = false);
 
 // What llvm-mc's encoder writes back for a decoded source: the src field and, when it needs
 // one, the literal dword.

@@ -45,6 +45,7 @@ inline constexpr unsigned kNegBit = 10;  // 3 bits
 // The decoded view of an instruction, shared by print and encode.
 struct View {
   const InstrDesc *d;
+  isa::Target target;
   bool vop3, dpp16, dpp8;
   bool wave64;            // lane masks are SGPR pairs
   bool assemblerListing;  // PrintOptions::assemblerListing

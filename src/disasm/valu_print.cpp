@@ -13,6 +13,7 @@ namespace gcnkit::disasm::detail::valu {
 View viewOf(const Inst &inst, WaveSize wave) {
   View v{};
   v.d = inst.desc;
+  v.target = inst.target;
   v.wave64 = wave == WaveSize::Wave64;
   v.vop3 = inst.flags & kIsVop3;
   v.dpp16 = inst.flags & kDpp16;
@@ -116,13 +117,13 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
       return true;
     }
     if (o.kind == OperandKind::VSrc || o.kind == OperandKind::SSrc)
-      return appendValuSrc(out, enc, o.regs, o.type, v.lit, v.assemblerListing);
-    if (!appendValuSrc(out, enc, o.regs, o.type, v.lit))
+      return appendValuSrc(out, v.target, enc, o.regs, o.type, v.lit, v.assemblerListing);
+    if (!appendValuSrc(out, v.target, enc, o.regs, o.type, v.lit))
       return false;
     out += "/*Invalid immediate*/";
     return true;
   }
-  if (!appendValuSrc(out, enc, o.regs, o.type, v.lit))
+  if (!appendValuSrc(out, v.target, enc, o.regs, o.type, v.lit))
     return false;
   if (o.type == DataType::LaneMask && (enc == sreg::kExecLo || enc == sreg::kExecHi || enc == 254))
     appendInvalidRegister(out, "SReg_1_XEXEC"); // masks exclude exec and lds_direct
@@ -163,7 +164,7 @@ bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsign
       return true;
     }
     if (isInlineConstant(enc) || enc == sreg::kLiteral) { // a destination naming a constant
-      if (!appendValuSrc(out, enc, o.regs, DataType::B32, v.lit))
+      if (!appendValuSrc(out, v.target, enc, o.regs, DataType::B32, v.lit))
         return false;
       out += "/*Invalid immediate*/";
       return true;
@@ -175,10 +176,10 @@ bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsign
       appendInvalidRegister(out, o.type == DataType::LaneMask ? "SReg_1" : "SReg_32");
       return true;
     }
-    return appendScalarReg(out, enc, o.regs);
+    return appendScalarReg(out, v.target, enc, o.regs);
   }
   case Field::SDST:
-    return appendScalarReg(out, v.field(Field::SDST), o.regs);
+    return appendScalarReg(out, v.target, v.field(Field::SDST), o.regs);
   default:
     break;
   }

@@ -63,7 +63,7 @@ void printInterp(const Inst &inst, std::string &out) {
     const bool negCall = neg && isImmediateSrc(enc);
     if (neg)
       out += negCall ? "neg(" : "-";
-    appendVgprOnlySrc(out, enc, 1, lit);
+    appendVgprOnlySrc(out, inst.target, enc, 1, lit);
     if (negCall)
       out += ')';
   }

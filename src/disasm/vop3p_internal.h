@@ -37,7 +37,8 @@ void encodeLdsDir(const Inst &inst, std::string &out);
 // False when llvm-mc cannot decode the encoding for a tuple of `regs` dwords.
 bool vgprOnlySrcDecodes(unsigned enc, unsigned regs);
 // Appends the operand, with llvm-mc's note when it is not a VGPR.
-void appendVgprOnlySrc(std::string &out, unsigned enc, unsigned regs, uint32_t literal);
+void appendVgprOnlySrc(std::string &out, isa::Target target, unsigned enc, unsigned regs,
+                       uint32_t literal);
 // The src field llvm-mc writes back for it.
 unsigned vgprOnlySrcField(unsigned enc, unsigned regs, uint32_t literal);
 bool isImmediateSrc(unsigned enc);

@@ -34,7 +34,7 @@ bool isSrcName(unsigned enc) { return (enc >= 235 && enc <= 239) || (enc >= 251 
 
 // The scalar register a VGPR-only operand names, with llvm-mc's note (aligned tuples, vcc /
 // exec for pairs and wider, null and the src_* names without a note).
-void appendInvalidScalar(std::string &out, unsigned enc, unsigned regs) {
+void appendInvalidScalar(std::string &out, isa::Target target, unsigned enc, unsigned regs) {
   if (regs > 1 && (enc == sreg::kVccLo || enc == sreg::kExecLo)) {
     out += enc == sreg::kVccLo ? "vcc" : "exec";
   } else if (enc == 254) {
@@ -42,7 +42,7 @@ void appendInvalidScalar(std::string &out, unsigned enc, unsigned regs) {
   } else if (enc == sreg::kNull) {
     out += "null";
   } else {
-    appendScalarReg(out, enc, regs);
+    appendScalarReg(out, target, enc, regs);
   }
   if (enc == sreg::kNull || isSrcName(enc))
     return;
@@ -77,14 +77,15 @@ bool vgprOnlySrcDecodes(unsigned enc, unsigned regs) {
   }
 }
 
-void appendVgprOnlySrc(std::string &out, unsigned enc, unsigned regs, uint32_t literal) {
+void appendVgprOnlySrc(std::string &out, isa::Target target, unsigned enc, unsigned regs,
+                       uint32_t literal) {
   if (enc >= 256) {
     appendVGPR(out, enc - 256, regs);
   } else if (isImmediateSrc(enc)) {
-    appendValuSrc(out, enc, 1, isa::DataType::B32, literal);
+    appendValuSrc(out, target, enc, 1, isa::DataType::B32, literal);
     out += "/*Invalid immediate*/";
   } else {
-    appendInvalidScalar(out, enc, regs);
+    appendInvalidScalar(out, target, enc, regs);
   }
 }
 

@@ -120,7 +120,7 @@ void appendSrc(const Inst &inst, unsigned i, WaveSize wave, std::string &out) {
   const uint32_t lit = literalOf(inst);
   switch (srcKind(d, i, isDpp(inst))) {
   case OperandKind::VSrc:
-    appendValuSrc(out, enc, regs, d.operands[i + 1].type, lit);
+    appendValuSrc(out, inst.target, enc, regs, d.operands[i + 1].type, lit);
     return;
   case OperandKind::VRegOrImm:
     if (enc == sreg::kLiteral && src2Imm64(d, wave)) {
@@ -132,12 +132,12 @@ void appendSrc(const Inst &inst, unsigned i, WaveSize wave, std::string &out) {
       return;
     }
     if (isImmediateSrc(enc)) {
-      appendValuSrc(out, enc, 1, immType(d, i, wave), lit);
+      appendValuSrc(out, inst.target, enc, 1, immType(d, i, wave), lit);
       return;
     }
     [[fallthrough]];
   default:
-    appendVgprOnlySrc(out, enc, regs, lit);
+    appendVgprOnlySrc(out, inst.target, enc, regs, lit);
     return;
   }
 }

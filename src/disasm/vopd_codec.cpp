@@ -64,7 +64,7 @@ void appendComponent(const InstrDesc &d, const Fields &f, uint32_t literal, bool
       break;
     case Field::SRC0X:
     case Field::SRC0Y:
-      appendValuSrc(out, f.src0, 1, src0Type(d, kimm), literal);
+      appendValuSrc(out, isa::Target::GFX1100, f.src0, 1, src0Type(d, kimm), literal);
       break;
     case Field::VSRC1X:
     case Field::VSRC1Y:

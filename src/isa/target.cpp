@@ -61,6 +61,7 @@ constexpr uint8_t kNone = ScalarRegisters::kNone;
 
 const TargetInfo &gfx1100Info() {
   static const TargetInfo info{Target::GFX1100,
+                               /*features*/ 0,
                                {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
                                 /*vcc*/ 106,
                                 /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126},
@@ -70,6 +71,8 @@ const TargetInfo &gfx1100Info() {
 
 const TargetInfo &gfx908Info() {
   static const TargetInfo info{Target::GFX908,
+                               TargetInfo::kVcczExeczSources | TargetInfo::kLdsDirect |
+                                   TargetInfo::kPopsExitingWaveId,
                                {/*sgprs*/ 102, /*flatScratch*/ 102, /*xnackMask*/ 104, /*vcc*/ 106,
                                 /*ttmp*/ 108, /*null*/ kNone, /*m0*/ 124, /*exec*/ 126},
                                prefixTable(kGfx9Prefixes)};

@@ -26,7 +26,13 @@ struct ScalarRegisters {
 };
 
 struct TargetInfo {
+  // Operand sources some targets have (bits of `features`).
+  static constexpr uint32_t kVcczExeczSources = 1u << 0; // src_vccz / src_execz by name
+  static constexpr uint32_t kLdsDirect = 1u << 1;        // src_lds_direct as a VALU source
+  static constexpr uint32_t kPopsExitingWaveId = 1u << 2;
+
   Target id;
+  uint32_t features;
   ScalarRegisters sregs;
   // The format of an instruction by the top 9 bits of its first dword (Format::Count: none).
   // Every target's prefixes are at most 9 bits long. VOP3 and VOP3SD share their prefix (the
@@ -34,6 +40,7 @@ struct TargetInfo {
   std::array<Format, 512> formatByPrefix;
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
+  bool has(uint32_t feature) const { return (features & feature) != 0; }
 };
 
 const TargetInfo &targetInfo(Target t);
