@@ -97,7 +97,7 @@ inline size_t expectSameAsLlvmMc(const std::vector<std::string> &statements,
   size_t mismatches = 0;
   for (size_t i = 0; i < statements.size(); ++i) {
     std::vector<Token> toks = tokenize(statements[i]);
-    toks.pop_back(); // Eof
+    toks.resize(toks.size() - 1 - kTokenLookahead); // the statement: no Eof, no padding
     EncodedInstruction enc;
     InstructionAssembler::Failure f;
     const bool ok = !toks.empty() && as.encode(toks, enc, f);

@@ -169,10 +169,7 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
   std::vector<Token> &toks = scratchTokens_;
   toks.assign(tokens.begin(), tokens.end());
   // The end of the statement, where errors about missing operands point (as llvm-mc's does).
-  Token end;
-  end.kind = Tok::EndOfStatement;
-  end.offset = tokens.back().offset + tokens.back().text.size();
-  toks.push_back(end);
+  terminateStatement(toks, tokens.back().offset + tokens.back().text.size());
   std::vector<ParsedOperand> &ops = scratchOps_;
   ops.clear();
   OperandParseError perr;

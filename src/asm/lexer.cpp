@@ -373,14 +373,22 @@ void Lexer::lexOther(Token &t, size_t s) {
   }
 }
 
+void terminateStatement(std::vector<Token> &toks, size_t offset) {
+  Token end;
+  end.kind = Tok::EndOfStatement;
+  end.offset = offset;
+  toks.insert(toks.end(), kTokenLookahead + 1, end);
+}
+
 std::vector<Token> tokenize(std::string_view src, size_t base) {
   Lexer lx(src, base);
   std::vector<Token> out;
   // Assembly averages more than four characters per token; reserving that many avoids
   // regrowing a vector of millions (pages never touched cost nothing).
-  out.reserve(src.size() / 4 + 2);
+  out.reserve(src.size() / 4 + 2 + kTokenLookahead);
   while (lx.appendStatement(out) != Tok::Eof) {
   }
+  out.insert(out.end(), kTokenLookahead, out.back());
   return out;
 }
 

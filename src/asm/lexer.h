@@ -100,6 +100,17 @@ private:
   size_t pos_ = 0;
 };
 
+// The parsers look at most this many tokens past one that is not an end token (`-|x|`,
+// `key:` followed by a value, `neg(` ...), and stop at an end token. Every token sequence they
+// read therefore ends with an end token followed by this many more end tokens, so no look-ahead
+// leaves the buffer, whatever the input.
+inline constexpr size_t kTokenLookahead = 3;
+
+// Appends the end of a statement at `offset` (an EndOfStatement token and the look-ahead
+// padding) to a token sequence built for the parsers.
+void terminateStatement(std::vector<Token> &toks, size_t offset);
+
+// Every token of src, ending with Eof and the look-ahead padding.
 std::vector<Token> tokenize(std::string_view src, size_t base = 0);
 
 } // namespace gcnkit::assembler

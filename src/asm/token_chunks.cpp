@@ -36,6 +36,7 @@ bool TokenChunks::next(std::vector<Token> &out, std::vector<size_t> &ends) {
     ends.push_back(out.size() - 1);
     if (last == Tok::Eof) {
       done_ = true;
+      out.insert(out.end(), kTokenLookahead, out.back());
       return true;
     }
     const Token &t = out.back();
@@ -52,6 +53,7 @@ bool TokenChunks::next(std::vector<Token> &out, std::vector<size_t> &ends) {
       end.offset = statementEnd;
       out.push_back(end);
       ends.push_back(out.size() - 1);
+      out.insert(out.end(), kTokenLookahead, end);
       return true;
     }
   }

@@ -305,7 +305,7 @@ bool parseHalf(std::span<const Token> toks, size_t endOffset, const SymbolResolv
   // The register parser rejects lds_direct, which only VOPD takes: it is parsed as another
   // special register and put back.
   std::vector<Token> t;
-  t.reserve(toks.size() + 1); // with the end of statement: one allocation
+  t.reserve(toks.size() + 1 + kTokenLookahead); // with the end of statement: one allocation
   t.assign(toks.begin(), toks.end());
   std::vector<size_t> ldsDirect;
   for (Token &tok : t)
@@ -313,10 +313,7 @@ bool parseHalf(std::span<const Token> toks, size_t endOffset, const SymbolResolv
       tok.text = "src_scc";
       ldsDirect.push_back(tok.offset);
     }
-  Token end;
-  end.kind = Tok::EndOfStatement;
-  end.offset = endOffset;
-  t.push_back(end);
+  terminateStatement(t, endOffset);
   OperandParseError perr;
   h.ops.reserve(4); // a half has at most four operands when it is valid
   if (!parseOperands(t, 0, resolve, isa::Target::GFX1100, h.ops, perr)) {
