@@ -1,16 +1,20 @@
 // libFuzzer target: random bytes through the instruction decoder, printer (llvm-mc and objdump
 // modes) and re-encoder. Any crash, sanitizer report or hang is a bug: every input must either
-// decode or fail with a skip length in 1..4.
+// decode or fail with a skip length in 1..4. The first byte picks the target and wave size
+// (fuzz/targets.h); the rest is machine code.
 #include <cstdint>
 #include <cstdlib>
 #include <span>
 #include <string>
 
 #include "gcnkit/disasm.h"
+#include "targets.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const gcnkit::disasm::Disassembler dis;
-  std::span<const uint8_t> bytes(data, size);
+  if (size == 0)
+    return 0;
+  const gcnkit::disasm::Disassembler &dis = gcnkit::fuzz::disassemblerFor(data[0]);
+  std::span<const uint8_t> bytes(data + 1, size - 1);
   gcnkit::disasm::Inst inst;
   std::string text, encoding;
   size_t offset = 0;

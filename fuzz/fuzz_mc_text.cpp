@@ -4,12 +4,14 @@
 #include <string_view>
 
 #include "gcnkit/mc_text.h"
+#include "targets.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const gcnkit::disasm::Disassembler dis;
   if (size == 0)
     return 0;
-  // The first byte picks the options; the rest is the input file.
+  // The first byte picks the options (bits 0-1) and the target (fuzz/targets.h); the rest is
+  // the input file.
+  const gcnkit::disasm::Disassembler &dis = gcnkit::fuzz::disassemblerFor(data[0]);
   gcnkit::disasm::McTextOptions opts;
   opts.showEncoding = data[0] & 1;
   opts.strictComments = data[0] & 2;

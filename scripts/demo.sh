@@ -6,7 +6,7 @@
 # checks the result against a reference.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 clang-tools-19 llvm-19 lld-19 libyaml-dev pkg-config \
+scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 clang-tools-19 llvm-19 lld-19 libyaml-dev libzstd-dev zlib1g-dev pkg-config \
   python3
 
 build=${DEMO_BUILD_DIR:-build-demo}

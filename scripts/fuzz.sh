@@ -1,12 +1,28 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each for a fixed short time
-# on a seed corpus made from the examples. Exits non-zero if a fuzzer finds a crash.
-#   FUZZ_SECONDS   total fuzzing time, split over the five targets (default 60)
-#   FUZZ_BUILD_DIR build directory (default build-fuzz)
+# Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each for a share of the
+# given time on the checked-in corpus (fuzz/corpus: instruction lines, encodings and hex text
+# of every family and target from scripts/fuzz_seeds.sh, directive snippets, and the
+# regression-* reproducers of fixed bugs) plus seeds made from the examples. Exits non-zero if
+# a fuzzer finds a crash; the reproducer is saved in fuzz-artifacts/.
+#   scripts/fuzz.sh [DURATION] [FUZZER...]
+#     DURATION: total fuzzing time, split over the fuzzers: seconds, or with a unit (90s, 30m,
+#     2h); default $FUZZ_SECONDS or 60. FUZZER: fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm
+#     fuzz_load (default all). A long campaign: scripts/fuzz.sh 5h (an hour each).
+#   FUZZ_BUILD_DIR build directory (default build-fuzz); FUZZ_KEEP=DIR keeps each fuzzer's
+#   grown corpus in DIR/<fuzzer> (to resume or inspect a campaign).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-seconds=${FUZZ_SECONDS:-60}
+duration=${1:-${FUZZ_SECONDS:-60}}
+[ $# -gt 0 ] && shift
+case $duration in
+*h) seconds=$(( ${duration%h} * 3600 )) ;;
+*m) seconds=$(( ${duration%m} * 60 )) ;;
+*s) seconds=${duration%s} ;;
+*) seconds=$duration ;;
+esac
+fuzzers=("$@")
+[ ${#fuzzers[@]} -eq 0 ] && fuzzers=(fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm fuzz_load)
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 jobs=${JOBS:-2}
 
@@ -30,9 +46,13 @@ clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfx1100 -O
   examples/histogram.hip -o "$work/load/histogram.bundle"
 for o in "$work"/objs/*; do
   name=$(basename "$o")
-  llvm-objcopy-19 -O binary --only-section=.text "$o" "$work/decoder/$name.text"
-  # Short slices too: the decoder fuzzer does best with inputs of a few instructions.
-  split -b 32 "$work/decoder/$name.text" "$work/decoder/$name.slice."
+  llvm-objcopy-19 -O binary --only-section=.text "$o" "$work/$name.text"
+  # Short slices: the decoder fuzzer does best with inputs of a few instructions. The first
+  # byte holds the options (fuzz/targets.h; 0: gfx1100 wave32).
+  split -b 32 "$work/$name.text" "$work/$name.slice."
+  for slice in "$work/$name.slice."*; do
+    { printf '\000'; cat "$slice"; } >"$work/decoder/$(basename "$slice")"
+  done
 done
 for f in examples/*.hex; do
   { printf '\001'; cat "$f"; } >"$work/mc_text/$(basename "$f")"
@@ -52,16 +72,22 @@ for f in examples/*.hex; do
   { printf '\002'; llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 -disassemble "$f" 2>/dev/null; } \
     >"$work/asm/$(basename "$f").s"
 done
-printf '\000.macro m a, b=2\n.long \\a + \\b\n.endm\nm 1\n.rept 2\n.byte 1\n.endr\n.irp r, 1, 2\n.short \\r\n.endr\n.if 1 > 0\n.p2align 3\n.else\n.fill 2, 2, 1\n.endif\nx = (1 << 4) | ~3\n.quad x\n' \
-  >"$work/asm/directives.s"
-
 status=0
-per=$(( seconds / 5 > 0 ? seconds / 5 : 1 ))
+per=$(( seconds / ${#fuzzers[@]} > 0 ? seconds / ${#fuzzers[@]} : 1 ))
 run() {  # target corpus max_len
   local target=$1 corpus=$2 maxlen=$3
+  [[ " ${fuzzers[*]} " == *" $target "* ]] || return 0
   mkdir -p "$work/artifacts-$target"
+  # New inputs go to the first directory (a scratch copy, or FUZZ_KEEP's); the checked-in
+  # corpus is read only.
+  local grow="$work/grow-$target"
+  [ -n "${FUZZ_KEEP:-}" ] && grow="$FUZZ_KEEP/$target"
+  mkdir -p "$grow"
+  local extra=()
+  [ -d "fuzz/corpus/$corpus" ] && extra=("fuzz/corpus/$corpus")
   echo "== $target: ${per}s"
-  if ! "$build/fuzz/$target" "$work/$corpus" -max_total_time="$per" -max_len="$maxlen" \
+  if ! "$build/fuzz/$target" "$grow" "$work/$corpus" "${extra[@]}" -max_total_time="$per" \
+      -max_len="$maxlen" \
       -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
       -artifact_prefix="$work/artifacts-$target/" 2>"$work/$target.log"; then
     status=1
@@ -71,9 +97,10 @@ run() {  # target corpus max_len
     echo "$target: FAILED (reproducer saved in fuzz-artifacts/)"
   else
     grep -E 'stat::number_of_executed_units|Done' "$work/$target.log" | tail -n 2 || true
+    echo "corpus: $(ls "$grow" | wc -l) new inputs"
   fi
 }
-run fuzz_decoder decoder 64
+run fuzz_decoder decoder 65
 run fuzz_mc_text mc_text 4096
 run fuzz_elf elf 65536
 run fuzz_asm asm 16384

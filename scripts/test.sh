@@ -5,7 +5,7 @@
 #   JOBS (default 2), FUZZ_SECONDS (default 60), BUILD_PREFIX (build directories, default build-)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 clang-tools-19 llvm-19 lld-19 libyaml-dev pkg-config libgtest-dev \
+scripts/deps.sh ca-certificates cmake ninja-build g++ clang-19 clang-tools-19 llvm-19 lld-19 libyaml-dev libzstd-dev zlib1g-dev pkg-config libgtest-dev \
   libbenchmark-dev libfuzzer-19-dev libclang-rt-19-dev python3 || exit 1
 jobs=${JOBS:-2}
 prefix=${BUILD_PREFIX:-build-}

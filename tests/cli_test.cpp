@@ -19,6 +19,15 @@ TEST(Cli, MissingFileIsAnError) {
   EXPECT_EQ(r.err, "gcnkit dis: error: '/nonexistent/x.hex': No such file or directory\n");
 }
 
+TEST(Cli, VersionNamesTheTargets) {
+  for (const char *flag : {"--version", "-version", "version"}) {
+    difftest::ToolRun r = difftest::runTool({GCNKIT_BINARY, flag});
+    EXPECT_EQ(r.status, 0) << flag;
+    EXPECT_EQ(r.out.rfind("gcnkit 0.", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("targets: gfx1100, gfx908"), std::string::npos) << r.out;
+  }
+}
+
 TEST(Cli, EmptyInputPrintsTheSectionOnly) {
   difftest::ToolRun r = difftest::runTool({GCNKIT_BINARY, "dis", "/dev/null"});
   EXPECT_EQ(r.status, 0);

@@ -535,7 +535,7 @@ TEST(RunCli, MalformedSpecsAndValuesOutOfRange) {
       {"i32x5:1,2,3,4,5", "vector length '5' is not 2, 3, 4, 8 or 16"},
       {"zeros:lots", "'lots' is not a byte count"},
       {"@", "'@' needs a file name"},
-      {"17", "expected @PATH, zeros:BYTES, lds:BYTES or TYPE:VALUE"},
+      {"17", "expected @PATH, zeros:BYTES, lds:BYTES, bytes:HEX or TYPE:VALUE"},
   };
   for (const auto &[spec, message] : cases) {
     ToolRun r = run({"/nonexistent.o", "--grid", "1", "--block", "1", "--arg", spec});
@@ -791,9 +791,8 @@ TEST(RunCli, BadContainersGiveClearErrors) {
   std::string otherGpu = bundle;
   otherGpu.replace(otherGpu.find("gfx1100"), 7, "gfx1030");
   expectLoadError("gfx1030.o", otherGpu,
-                  "offload bundle has no gfx1100 code object (amdgcn-amd-amdhsa--gfx1100 for "
-                  "hip, hipv4 or openmp); targets found: host-x86_64-unknown-linux--, "
-                  "hipv4-amdgcn-amd-amdhsa--gfx1030");
+                  "no gfx1100 code object in the offload container; targets found: "
+                  "host-x86_64-unknown-linux--, hipv4-amdgcn-amd-amdhsa--gfx1030");
   // The code object inside is cut short: the ELF loader says why.
   std::string cut = bundle;
   put<uint64_t>(cut, entry1 + 8, 100);
@@ -805,21 +804,27 @@ TEST(RunCli, BadContainersGiveClearErrors) {
   r = runFile("trunc.o", readFile(dir / "saxpy.o").substr(0, 100));
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(contains(r.err, "section header table offset")) << r.err;
-  // A compressed bundle.
+  // A compressed bundle whose data is corrupt, and one cut short.
   std::vector<std::string> compressed = hipFlags(true, dir / "ccob.o");
   compressed.push_back("--offload-compress");
   ASSERT_TRUE(compile(dir, "k.hip", kHipScale, compressed));
-  r = run({dir / "ccob.o", "--grid", "1", "--block", "1"});
+  std::string ccob = readFile(dir / "ccob.o");
+  std::string corrupt = ccob;
+  for (size_t i = 40; i < corrupt.size(); i += 7)
+    corrupt[i] = static_cast<char>(corrupt[i] ^ 0x5a);
+  r = runFile("corrupt-ccob.o", corrupt);
   EXPECT_EQ(r.status, 1);
-  EXPECT_TRUE(contains(r.err, "compressed offload bundle (CCOB version ")) << r.err;
-  EXPECT_TRUE(contains(r.err, "is not supported; build without --offload-compress")) << r.err;
+  EXPECT_TRUE(contains(r.err, ": compressed offload bundle: zstd: ")) << r.err;
+  expectLoadError("short-ccob.o", ccob.substr(0, 100),
+                  "compressed offload bundle: file size " + std::to_string(ccob.size()) +
+                      " does not fit the 100 bytes there (byte offset 0x8)");
   // A host object without device code.
   ASSERT_TRUE(compile(dir, "c.c", "int f(void) { return 1; }\n", {"-c", "-o", dir / "c.o"}));
   r = run({dir / "c.o", "--grid", "1", "--block", "1"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "gcnkit run: error: " + (dir / "c.o") +
-                       ": host ELF (e_machine 62) has no .hip_fatbin section: it carries no HIP "
-                       "device code\n");
+                       ": host ELF (e_machine 62) has no .hip_fatbin or .llvm.offloading section: "
+                       "it carries no HIP device code\n");
   r = run({dir / "missing.o", "--grid", "1", "--block", "1"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "gcnkit run: error: " + (dir / "missing.o") + ": No such file or directory\n");
@@ -845,10 +850,10 @@ TEST(OffloadBundle, RandomCorruptionNeverCrashes) {
       bytes.resize(next() % bytes.size());
     std::string error;
     auto span = std::span(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
-    auto object = runtime::findCodeObject(span, error);
+    auto object = runtime::findCodeObject(span, std::nullopt, error);
     if (object) {
-      EXPECT_GE(object->data(), span.data());
-      EXPECT_LE(object->data() + object->size(), span.data() + span.size());
+      EXPECT_GE(object->bytes.data(), span.data());
+      EXPECT_LE(object->bytes.data() + object->bytes.size(), span.data() + span.size());
     } else {
       EXPECT_FALSE(error.empty());
     }
@@ -858,15 +863,117 @@ TEST(OffloadBundle, RandomCorruptionNeverCrashes) {
   }
 }
 
+// A struct passed by value: `bytes:HEX` gives its bytes in memory order; the size must be the
+// argument's.
+TEST(RunCli, StructByValueAsBytes) {
+  TempDir dir;
+  ASSERT_TRUE(compileOpenCL(dir, R"(
+typedef struct { int a; float b; short c; } S;
+kernel void k(global float *out, S s) { out[0] = s.a * s.b + s.c; })",
+                            dir / "k.o"));
+  writeFile(dir / "out.bin", std::string(4, '\0'));
+  // a = 3, b = 2.5f (0x40200000), c = -2, padding.
+  ToolRun r = run({dir / "k.o", "--grid", "1", "--block", "1", "--arg", "@" + (dir / "out.bin"),
+                   "--arg", "bytes:030000000000 2040feff0000", "--save", "0=" + (dir / "out.bin")});
+  EXPECT_EQ(r.status, 2); // a blank is no hex digit
+  EXPECT_TRUE(contains(r.err, "is not an even number of hex digits")) << r.err;
+  r = run({dir / "k.o", "--grid", "1", "--block", "1", "--arg", "@" + (dir / "out.bin"), "--arg",
+           "bytes:0300000000002040feff0000", "--save", "0=" + (dir / "out.bin")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(valuesOf<float>(readFile(dir / "out.bin")), std::vector<float>{5.5f});
+  r = run({dir / "k.o", "--grid", "1", "--block", "1", "--arg", "@" + (dir / "out.bin"), "--arg",
+           "bytes:0300000000002040"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "is a 12-byte by-value S; 8 bytes given")) << r.err;
+}
+
 TEST(OffloadBundle, EntryNames) {
-  EXPECT_TRUE(runtime::isGfx1100Entry("hipv4-amdgcn-amd-amdhsa--gfx1100"));
-  EXPECT_TRUE(runtime::isGfx1100Entry("hip-amdgcn-amd-amdhsa--gfx1100"));
-  EXPECT_TRUE(runtime::isGfx1100Entry("openmp-amdgcn-amd-amdhsa--gfx1100"));
-  EXPECT_TRUE(runtime::isGfx1100Entry("hipv4-amdgcn-amd-amdhsa-unknown-gfx1100:xnack-"));
-  EXPECT_FALSE(runtime::isGfx1100Entry("hipv4-amdgcn-amd-amdhsa--gfx1101"));
-  EXPECT_FALSE(runtime::isGfx1100Entry("host-x86_64-unknown-linux--"));
-  EXPECT_FALSE(runtime::isGfx1100Entry("cuda-nvptx64-nvidia-cuda--sm_80"));
-  EXPECT_FALSE(runtime::isGfx1100Entry("hipv4-amdgcn-amd-amdpal--gfx1100"));
+  using isa::Target;
+  EXPECT_EQ(runtime::entryTarget("hipv4-amdgcn-amd-amdhsa--gfx1100"), Target::GFX1100);
+  EXPECT_EQ(runtime::entryTarget("hip-amdgcn-amd-amdhsa--gfx1100"), Target::GFX1100);
+  EXPECT_EQ(runtime::entryTarget("openmp-amdgcn-amd-amdhsa--gfx1100"), Target::GFX1100);
+  EXPECT_EQ(runtime::entryTarget("hipv4-amdgcn-amd-amdhsa-unknown-gfx1100:xnack-"),
+            Target::GFX1100);
+  EXPECT_EQ(runtime::entryTarget("hipv4-amdgcn-amd-amdhsa--gfx908:sramecc+:xnack-"),
+            Target::GFX908);
+  EXPECT_EQ(runtime::entryTarget("hipv4-amdgcn-amd-amdhsa--gfx1101"), std::nullopt);
+  EXPECT_EQ(runtime::entryTarget("host-x86_64-unknown-linux--"), std::nullopt);
+  EXPECT_EQ(runtime::entryTarget("cuda-nvptx64-nvidia-cuda--sm_80"), std::nullopt);
+  EXPECT_EQ(runtime::entryTarget("hipv4-amdgcn-amd-amdpal--gfx1100"), std::nullopt);
+}
+
+// clang's compressed bundles (--offload-compress: CCOB, zstd), as a device-only bundle and
+// inside a host object's .hip_fatbin, run like the uncompressed ones.
+TEST(RunCli, CompressedOffloadBundles) {
+  TempDir dir;
+  std::vector<std::string> device = hipFlags(true, dir / "ccob.o");
+  device.push_back("--offload-compress");
+  ASSERT_TRUE(compile(dir, "k.hip", kHipScale, device));
+  ASSERT_EQ(readFile(dir / "ccob.o").substr(0, 4), "CCOB");
+  expectScaleRuns(dir, dir / "ccob.o", "_Z5scalePffi");
+  std::vector<std::string> host = hipFlags(false, dir / "host.o");
+  host.push_back("--offload-compress");
+  ASSERT_TRUE(compile(dir, "k.hip", kHipScale, host));
+  expectScaleRuns(dir, dir / "host.o", "_Z5scalePffi");
+}
+
+// The new offload driver's format: an offload binary holding a code object runs (built here
+// around a clang-19 object, as clang-linker-wrapper embeds them); the relocatable objects clang
+// writes with --offload-new-driver -fgpu-rdc hold LLVM bitcode, which gets a clear error.
+TEST(RunCli, NewOffloadDriverFormat) {
+  TempDir dir;
+  ASSERT_TRUE(compile(dir, "k.hip", kHipScale, hipFlags(true, dir / "k.bundle")));
+  std::string error;
+  const std::string bundle = readFile(dir / "k.bundle");
+  auto code = runtime::findCodeObject(
+      std::span(reinterpret_cast<const uint8_t *>(bundle.data()), bundle.size()),
+      isa::Target::GFX1100, error);
+  ASSERT_TRUE(code) << error;
+  const std::string elf(reinterpret_cast<const char *>(code->bytes.data()), code->bytes.size());
+  // OffloadBinary: header (magic, version 1, size, entry offset 32, entry size 48), entry
+  // (image kind 1 = object, offload kind 3 = HIP, flags, string table at 80, 2 strings, image),
+  // strings ("triple", "arch" and their values), the image 8-aligned.
+  std::string strings;
+  std::vector<std::pair<uint64_t, uint64_t>> table;
+  const uint64_t stringsAt = 80 + 2 * 16;
+  for (auto [k, v] :
+       {std::pair<std::string, std::string>{"triple", "amdgcn-amd-amdhsa"}, {"arch", "gfx1100"}}) {
+    const uint64_t key = stringsAt + strings.size();
+    strings += k + '\0';
+    table.emplace_back(key, stringsAt + strings.size());
+    strings += v + '\0';
+  }
+  const uint64_t imageAt = (stringsAt + strings.size() + 7) & ~uint64_t{7};
+  std::string bin(imageAt, '\0');
+  bin += elf;
+  bin.replace(0, 4, "\x10\xff\x10\xad");
+  put<uint32_t>(bin, 4, 1);
+  put<uint64_t>(bin, 8, bin.size());
+  put<uint64_t>(bin, 16, 32);
+  put<uint64_t>(bin, 24, 48);
+  put<uint16_t>(bin, 32, 1);
+  put<uint16_t>(bin, 34, 3);
+  put<uint64_t>(bin, 40, 80);
+  put<uint64_t>(bin, 48, 2);
+  put<uint64_t>(bin, 56, imageAt);
+  put<uint64_t>(bin, 64, elf.size());
+  for (size_t i = 0; i < table.size(); ++i) {
+    put<uint64_t>(bin, 80 + 16 * i, table[i].first);
+    put<uint64_t>(bin, 88 + 16 * i, table[i].second);
+  }
+  bin.replace(stringsAt, strings.size(), strings);
+  writeFile(dir / "k.offload", bin);
+  expectScaleRuns(dir, dir / "k.offload", "_Z5scalePffi");
+  // Relocatable device code from the new driver: bitcode.
+  std::vector<std::string> rdc = hipFlags(false, dir / "rdc.o");
+  rdc.insert(rdc.begin(), {"--offload-new-driver", "-fgpu-rdc"});
+  ASSERT_TRUE(compile(dir, "k.hip", kHipScale, rdc));
+  ToolRun r = run({dir / "rdc.o", "--grid", "1", "--block", "1"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "gcnkit run: error: " + (dir / "rdc.o") +
+                       ": the gfx1100 image in the offload binary is LLVM bitcode (relocatable "
+                       "device code, -fgpu-rdc): it needs linking first; build without "
+                       "-fgpu-rdc or load the linked program\n");
 }
 
 // ---- f16 conversion ----------------------------------------------------------------------

@@ -4,6 +4,10 @@
 #include <cstring>
 #include <string_view>
 
+#include <zlib.h>
+#include <zstd.h>
+
+#include "gcnkit/target.h"
 #include "support/numbers.h"
 
 namespace gcnkit::runtime {
@@ -35,30 +39,18 @@ bool startsWith(std::span<const uint8_t> d, std::string_view magic) {
 constexpr std::string_view kBundle = kBundleMagic;
 constexpr uint64_t kEntryHeaderBytes = 24; // offset, size, triple length (u64 each)
 
-std::string targetList(const std::vector<BundleEntry> &entries) {
-  std::string list;
-  for (const BundleEntry &e : entries)
-    list += (list.empty() ? "" : ", ") + e.triple;
-  return list.empty() ? "none" : list;
-}
+// The new offload driver's binary format (LLVM's OffloadBinary): a 32-byte header (magic,
+// version, size, entry offset, entry size), a 48-byte entry (image kind, offload kind, flags,
+// string table offset and count, image offset and size) and key/value strings ("arch",
+// "triple").
+constexpr std::string_view kOffloadBinaryMagic = "\x10\xff\x10\xad";
+constexpr uint64_t kOffloadHeaderBytes = 32, kOffloadEntryBytes = 48;
+constexpr uint16_t kImageObject = 1, kImageBitcode = 2;
+constexpr uint32_t kShtLlvmOffloading = 0x6fff4c08;
 
-// The gfx1100 entry of the bundle at `bundle`, or an error listing the bundle's targets.
-std::optional<std::span<const uint8_t>> pickEntry(std::span<const uint8_t> bundle,
-                                                  const std::vector<BundleEntry> &entries,
-                                                  std::string &error) {
-  for (const BundleEntry &e : entries)
-    if (isGfx1100Entry(e.triple)) {
-      if (e.size == 0) {
-        error = "offload bundle entry " + e.triple + " is empty";
-        return std::nullopt;
-      }
-      return bundle.subspan(e.offset, e.size);
-    }
-  error = "offload bundle has no gfx1100 code object (amdgcn-amd-amdhsa--gfx1100 for hip, "
-          "hipv4 or openmp); targets found: " +
-          targetList(entries);
-  return std::nullopt;
-}
+// Compressed bundles: magic, version (1-3), method (0 zlib, 1 zstd), then the sizes (v1:
+// uncompressed u32; v2: total file u32, uncompressed u32; v3: both u64) and a 64-bit hash.
+constexpr uint64_t kMaxUncompressed = uint64_t{1} << 30;
 
 // ELF64 little-endian section headers, enough to find a named section of a host object.
 struct HostSection {
@@ -121,77 +113,258 @@ std::optional<std::vector<HostSection>> hostSections(std::span<const uint8_t> d,
   return out;
 }
 
-// The gfx1100 code object of the first bundle in a host ELF's .hip_fatbin section that has one
-// (a linked executable concatenates one bundle per translation unit, each 4096-aligned).
-std::optional<std::span<const uint8_t>> fromHostElf(std::span<const uint8_t> d,
-                                                    std::string &error) {
-  auto sections = hostSections(d, error);
-  if (!sections)
-    return std::nullopt;
-  const HostSection *fatbin = nullptr;
-  bool newDriver = false;
-  for (const HostSection &s : *sections) {
-    if (s.name == ".hip_fatbin")
-      fatbin = &s;
-    newDriver = newDriver || s.name == ".llvm.offloading";
+// "where: what", or just "what" for the outermost container.
+std::string located(const std::string &where, const std::string &what) {
+  return where.empty() ? what : where + ": " + what;
+}
+
+// A code object a container holds (or an image that cannot be run, with the reason).
+struct Candidate {
+  std::string name;                  // bundle entry triple or offload image description
+  std::optional<isa::Target> target; // nullopt: not a device gcnkit supports
+  size_t buffer = 0;                 // 0: the input, otherwise decompressed buffer #buffer - 1
+  uint64_t offset = 0, size = 0;     // in that buffer
+  std::string unusable;              // why it cannot be loaded, if so
+};
+
+// Walks nested containers (host ELF -> .hip_fatbin -> CCOB -> bundle) and collects every device
+// image it finds.
+class Finder {
+public:
+  Finder(std::span<const uint8_t> input, std::string &error) : input_(input), error_(error) {}
+
+  std::vector<Candidate> found;
+
+  // The bytes of buffer b (0: the input).
+  std::span<const uint8_t> buffer(size_t b) const {
+    return b == 0 ? input_ : std::span<const uint8_t>(decompressed_[b - 1]);
   }
-  const uint64_t machine = read(d, 18, 2);
-  if (!fatbin) {
-    error = "host ELF (e_machine " + std::to_string(machine) + ") has no .hip_fatbin section" +
-            (newDriver ? " (its .llvm.offloading section, from --offload-new-driver, is not "
-                         "supported)"
-                       : ": it carries no HIP device code");
-    return std::nullopt;
+  std::vector<uint8_t> takeBuffer(size_t b) { return std::move(decompressed_[b - 1]); }
+
+  // A container at [at, at + d.size()) of buffer b; `where` names it for errors. False with the
+  // error set when malformed.
+  bool container(size_t b, uint64_t at, std::span<const uint8_t> d, const std::string &where) {
+    if (startsWith(d, kCompressedBundleMagic))
+      return compressed(d, where);
+    if (startsWith(d, kBundle))
+      return bundle(b, at, d, where);
+    if (startsWith(d, kOffloadBinaryMagic))
+      return offloadBinaries(b, at, d, where);
+    return fail(located(where, "no offload bundle or offload binary there"));
   }
-  if (fatbin->type == kShtNobits || fatbin->size == 0) {
-    error = "host ELF: the .hip_fatbin section is empty";
-    return std::nullopt;
-  }
-  const std::span<const uint8_t> section = d.subspan(fatbin->offset, fatbin->size);
-  std::vector<BundleEntry> seen;
-  uint64_t at = 0;
-  while (at < section.size()) {
-    const std::span<const uint8_t> rest = section.subspan(at);
-    if (startsWith(rest, kCompressedBundleMagic)) {
-      error = ".hip_fatbin at byte " + hex(fatbin->offset + at) +
-              ": compressed offload bundle (CCOB) is not supported; build without "
-              "--offload-compress";
-      return std::nullopt;
+
+  // The sections of a host ELF that carry device code.
+  bool hostElf(std::span<const uint8_t> d) {
+    auto sections = hostSections(d, error_);
+    if (!sections)
+      return false;
+    bool any = false;
+    for (const HostSection &s : *sections) {
+      const bool fatbin = s.name == ".hip_fatbin";
+      if (!fatbin && !(s.name == ".llvm.offloading" || s.type == kShtLlvmOffloading))
+        continue;
+      any = true;
+      if (s.type == kShtNobits || s.size == 0)
+        continue;
+      const std::string where = std::string(s.name) + " at byte " + hex(s.offset);
+      if (fatbin ? !fatbinSection(s.offset, d.subspan(s.offset, s.size), where)
+                 : !offloadBinaries(0, s.offset, d.subspan(s.offset, s.size), where))
+        return false;
     }
-    if (!startsWith(rest, kBundle)) {
-      error = ".hip_fatbin at byte " + hex(fatbin->offset + at) +
-              ": no clang offload bundle (magic " + std::string(kBundle) + ") there";
-      return std::nullopt;
+    if (!any)
+      return fail("host ELF (e_machine " + std::to_string(read(d, 18, 2)) +
+                  ") has no .hip_fatbin or .llvm.offloading section: it carries no HIP device "
+                  "code");
+    return true;
+  }
+
+private:
+  bool fail(const std::string &what) {
+    error_ = what;
+    return false;
+  }
+
+  // A linked executable concatenates one bundle per translation unit, each 4096-aligned.
+  bool fatbinSection(uint64_t base, std::span<const uint8_t> section, const std::string &where) {
+    uint64_t at = 0;
+    while (at < section.size()) {
+      const std::span<const uint8_t> rest = section.subspan(at);
+      const std::string here = where + "+" + hex(at);
+      if (!container(0, base + at, rest, here))
+        return false;
+      const uint64_t end = std::max<uint64_t>(lastExtent_, 1);
+      const uint64_t next = (at + end + 4095) & ~uint64_t{4095};
+      if (next <= at)
+        break;
+      at = next;
+      // Trailing alignment padding is not another bundle.
+      bool padding = true;
+      for (uint64_t i = at; i < section.size() && padding; ++i)
+        padding = section[i] == 0;
+      if (padding)
+        break;
     }
+    return true;
+  }
+
+  bool bundle(size_t b, uint64_t at, std::span<const uint8_t> d, const std::string &where) {
     std::string why;
-    auto entries = readBundle(rest, why);
-    if (!entries) {
-      error = ".hip_fatbin at byte " + hex(fatbin->offset + at) + ": " + why;
-      return std::nullopt;
-    }
+    auto entries = readBundle(d, why);
+    if (!entries)
+      return fail(located(where, why));
     uint64_t end = 0;
     for (const BundleEntry &e : *entries) {
-      if (isGfx1100Entry(e.triple))
-        return pickEntry(rest, *entries, error);
       end = std::max(end, e.offset + e.size);
-      seen.push_back(e);
+      Candidate c{e.triple, entryTarget(e.triple), b, at + e.offset, e.size, {}};
+      if (c.target && e.size == 0)
+        c.unusable = "offload bundle entry " + e.triple + " is empty";
+      found.push_back(std::move(c));
     }
-    // The next bundle, if any, starts at the next 4096-byte boundary after this one's data.
-    end = std::max<uint64_t>(end, 1);
-    const uint64_t next = (at + end + 4095) & ~uint64_t{4095};
-    if (next <= at)
-      break;
-    at = next;
-    // Trailing alignment padding is not another bundle.
-    bool padding = true;
-    for (uint64_t i = at; i < section.size() && padding; ++i)
-      padding = section[i] == 0;
-    if (padding)
-      break;
+    lastExtent_ = end;
+    return true;
   }
-  error = "host ELF: the .hip_fatbin bundles have no gfx1100 code object; targets found: " +
-          targetList(seen);
-  return std::nullopt;
+
+  bool compressed(std::span<const uint8_t> d, const std::string &where) {
+    auto bad = [&](const std::string &what, uint64_t at) {
+      return fail(
+          located(where, "compressed offload bundle: " + what + " (byte offset " + hex(at) + ")"));
+    };
+    if (d.size() < 8)
+      return bad("truncated header", 0);
+    const uint64_t version = read(d, 4, 2), method = read(d, 6, 2);
+    uint64_t header = 0, total = 0, uncompressed = 0;
+    switch (version) {
+    case 1:
+      header = 20;
+      if (d.size() < header)
+        return bad("truncated header", 0);
+      uncompressed = read(d, 8, 4);
+      total = d.size();
+      break;
+    case 2:
+      header = 24;
+      if (d.size() < header)
+        return bad("truncated header", 0);
+      total = read(d, 8, 4);
+      uncompressed = read(d, 12, 4);
+      break;
+    case 3:
+      header = 32;
+      if (d.size() < header)
+        return bad("truncated header", 0);
+      total = read(d, 8, 8);
+      uncompressed = read(d, 16, 8);
+      break;
+    default:
+      return bad("version " + std::to_string(version) + " is not 1, 2 or 3", 4);
+    }
+    if (total < header || total > d.size())
+      return bad("file size " + std::to_string(total) + " does not fit the " +
+                     std::to_string(d.size()) + " bytes there",
+                 8);
+    if (uncompressed == 0 || uncompressed > kMaxUncompressed)
+      return bad("uncompressed size " + std::to_string(uncompressed) + " is not in 1..2^30", 8);
+    const std::span<const uint8_t> data = d.subspan(header, total - header);
+    std::vector<uint8_t> out(uncompressed);
+    size_t got = 0;
+    if (method == 1) {
+      got = ZSTD_decompress(out.data(), out.size(), data.data(), data.size());
+      if (ZSTD_isError(got))
+        return bad(std::string("zstd: ") + ZSTD_getErrorName(got), header);
+    } else if (method == 0) {
+      uLongf len = static_cast<uLongf>(out.size());
+      if (uncompress(out.data(), &len, data.data(), static_cast<uLong>(data.size())) != Z_OK)
+        return bad("zlib data is corrupt or longer than the stated size", header);
+      got = len;
+    } else {
+      return bad("compression method " + std::to_string(method) + " is not zlib (0) or zstd (1)",
+                 6);
+    }
+    if (got != uncompressed)
+      return bad("decompressed " + std::to_string(got) + " bytes, the header says " +
+                     std::to_string(uncompressed),
+                 8);
+    decompressed_.push_back(std::move(out));
+    const size_t b = decompressed_.size();
+    if (!container(b, 0, buffer(b), located(where, "decompressed bundle")))
+      return false;
+    lastExtent_ = total;
+    return true;
+  }
+
+  // One or more offload binaries, each 8-aligned after the previous one.
+  bool offloadBinaries(size_t b, uint64_t base, std::span<const uint8_t> d,
+                       const std::string &where) {
+    uint64_t at = 0;
+    while (at + kOffloadHeaderBytes <= d.size() && startsWith(d.subspan(at), kOffloadBinaryMagic)) {
+      const std::span<const uint8_t> bin = d.subspan(at);
+      const uint64_t size = read(bin, 8, 8), entryAt = read(bin, 16, 8);
+      const std::string here = where.empty() && at == 0 ? "" : located(where, "+" + hex(at));
+      if (size < kOffloadHeaderBytes || size > bin.size())
+        return fail(located(here, "offload binary size " + std::to_string(size) +
+                                      " does not fit the bytes there"));
+      if (!fits(entryAt, kOffloadEntryBytes, size))
+        return fail(located(here, "offload binary entry at " + hex(entryAt) + " is outside it"));
+      const uint16_t kind = static_cast<uint16_t>(read(bin, entryAt, 2));
+      const uint64_t strings = read(bin, entryAt + 8, 8), count = read(bin, entryAt + 16, 8);
+      const uint64_t image = read(bin, entryAt + 24, 8), imageSize = read(bin, entryAt + 32, 8);
+      if (!fits(image, imageSize, size))
+        return fail(located(here, "offload binary image at " + hex(image) + " is outside it"));
+      if (count > size / 16 || !fits(strings, count * 16, size))
+        return fail(
+            located(here, "offload binary string table at " + hex(strings) + " is outside it"));
+      std::string arch, triple;
+      for (uint64_t i = 0; i < count; ++i) {
+        const uint64_t key = read(bin, strings + 16 * i, 8);
+        const uint64_t value = read(bin, strings + 16 * i + 8, 8);
+        if (key >= size || value >= size)
+          return fail(
+              located(here, "offload binary string " + std::to_string(i) + " is outside it"));
+        auto str = [&](uint64_t o) {
+          const char *p = reinterpret_cast<const char *>(bin.data() + o);
+          return std::string(p, strnlen(p, size - o));
+        };
+        const std::string name = str(key);
+        if (name == "arch")
+          arch = str(value);
+        else if (name == "triple")
+          triple = str(value);
+      }
+      Candidate c;
+      c.name = triple + "-" + arch + " (offload binary)";
+      c.buffer = b;
+      c.offset = base + at + image;
+      c.size = imageSize;
+      if (triple.starts_with("amdgcn-amd-amdhsa"))
+        c.target = isa::targetByProcessor(arch.substr(0, arch.find(':')));
+      if (kind == kImageBitcode)
+        c.unusable = "the " + arch +
+                     " image in the offload binary is LLVM bitcode (relocatable device code, "
+                     "-fgpu-rdc): it needs linking first; build without -fgpu-rdc or load the "
+                     "linked program";
+      else if (kind != kImageObject)
+        c.unusable = "the " + arch + " image in the offload binary is of kind " +
+                     std::to_string(kind) + ", not an object file";
+      found.push_back(std::move(c));
+      at = (at + size + 7) & ~uint64_t{7};
+    }
+    lastExtent_ = at;
+    if (at == 0)
+      return fail(located(where, "no offload binary (magic 0x10ff10ad) there"));
+    return true;
+  }
+
+  std::span<const uint8_t> input_;
+  std::string &error_;
+  std::vector<std::vector<uint8_t>> decompressed_;
+  uint64_t lastExtent_ = 0; // bytes the last container read took (to find the next one)
+};
+
+std::string targetList(const std::vector<Candidate> &found) {
+  std::string list;
+  for (const Candidate &c : found)
+    list += (list.empty() ? "" : ", ") + c.name;
+  return list.empty() ? "none" : list;
 }
 
 } // namespace
@@ -240,48 +413,76 @@ std::optional<std::vector<BundleEntry>> readBundle(std::span<const uint8_t> d, s
   return entries;
 }
 
-bool isGfx1100Entry(const std::string &triple) {
+std::optional<isa::Target> entryTarget(const std::string &triple) {
   // KIND-ARCH-VENDOR-OS-ENV-PROCESSOR[:FEATURES]; the environment is usually empty ("--").
   const size_t dash = triple.find('-');
   if (dash == std::string::npos)
-    return false;
+    return std::nullopt;
   const std::string_view kind = std::string_view(triple).substr(0, dash);
   if (kind != "hip" && kind != "hipv4" && kind != "openmp")
-    return false;
+    return std::nullopt;
   std::string_view rest = std::string_view(triple).substr(dash + 1);
   if (!rest.starts_with("amdgcn-amd-amdhsa-"))
-    return false;
+    return std::nullopt;
   rest = rest.substr(0, rest.find(':')); // target features ("gfx90a:xnack-") may hold dashes
-  return rest.substr(rest.rfind('-') + 1) == "gfx1100";
+  return isa::targetByProcessor(rest.substr(rest.rfind('-') + 1));
 }
 
-std::optional<std::span<const uint8_t>> findCodeObject(std::span<const uint8_t> input,
-                                                       std::string &error) {
-  if (startsWith(input, kCompressedBundleMagic)) {
-    const uint64_t version = input.size() >= 6 ? read(input, 4, 2) : 0;
-    const uint64_t method = input.size() >= 8 ? read(input, 6, 2) : 0;
-    error = "compressed offload bundle (CCOB version " + std::to_string(version) + ", " +
-            (method == 1   ? "zstd"
-             : method == 0 ? "zlib"
-                           : "method " + std::to_string(method)) +
-            ") is not supported; build without --offload-compress, or unpack it with "
-            "clang-offload-bundler-19 --unbundle --type=o "
-            "--targets=hipv4-amdgcn-amd-amdhsa--gfx1100";
+std::optional<DeviceCode> findCodeObject(std::span<const uint8_t> input,
+                                         std::optional<isa::Target> want, std::string &error) {
+  Finder finder(input, error);
+  // A 64-bit little-endian ELF for another machine: a host object that may embed device code.
+  constexpr uint16_t kEmAmdgpu = 224;
+  const bool hostElf = startsWith(input, "\x7f"
+                                         "ELF") &&
+                       input.size() >= 64 && input[4] == 2 && input[5] == 1 &&
+                       read(input, 18, 2) != kEmAmdgpu;
+  const bool container = startsWith(input, kCompressedBundleMagic) || startsWith(input, kBundle) ||
+                         startsWith(input, kOffloadBinaryMagic);
+  if (!hostElf && !container) {
+    DeviceCode plain;
+    plain.bytes = input;
+    return plain;
+  }
+  if (!(hostElf ? finder.hostElf(input) : finder.container(0, 0, input, "")))
+    return std::nullopt;
+  // The first entry for the processor, preferring one that can be loaded.
+  const Candidate *pick = nullptr;
+  for (const Candidate &c : finder.found) {
+    if (!c.target || (want && *c.target != *want))
+      continue;
+    if (!pick || (!pick->unusable.empty() && c.unusable.empty()))
+      pick = &c;
+  }
+  const std::string what = want ? std::string(isa::processorName(*want)) + " code object"
+                                : "code object for a supported processor (" +
+                                      std::string(isa::supportedProcessors()) + ")";
+  if (!pick) {
+    error = "no " + what + " in the offload container; targets found: " + targetList(finder.found);
     return std::nullopt;
   }
-  if (startsWith(input, kBundle)) {
-    auto entries = readBundle(input, error);
-    if (!entries)
-      return std::nullopt;
-    return pickEntry(input, *entries, error);
+  if (!want) {
+    // Several processors to choose from: the caller must say which.
+    for (const Candidate &c : finder.found)
+      if (c.target && *c.target != *pick->target) {
+        error = "the offload container holds code objects for several processors (" +
+                targetList(finder.found) + "); choose one";
+        return std::nullopt;
+      }
   }
-  // A 64-bit little-endian ELF for another machine: a host object that may embed a bundle.
-  constexpr uint16_t kEmAmdgpu = 224;
-  if (startsWith(input, "\x7f"
-                        "ELF") &&
-      input.size() >= 64 && input[4] == 2 && input[5] == 1 && read(input, 18, 2) != kEmAmdgpu)
-    return fromHostElf(input, error);
-  return input;
+  if (!pick->unusable.empty()) {
+    error = pick->unusable;
+    return std::nullopt;
+  }
+  DeviceCode code;
+  code.entry = pick->name;
+  if (pick->buffer != 0) {
+    code.storage = finder.takeBuffer(pick->buffer);
+    code.bytes = std::span<const uint8_t>(code.storage).subspan(pick->offset, pick->size);
+  } else {
+    code.bytes = input.subspan(pick->offset, pick->size);
+  }
+  return code;
 }
 
 } // namespace gcnkit::runtime

@@ -71,11 +71,12 @@ std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> by
                                      std::string &error) {
   auto impl = std::make_unique<Impl>();
   // Bundles and host objects carry the code object inside; an ELF is used as it is.
-  std::optional<std::span<const uint8_t>> object = findCodeObject(bytes, error);
+  std::optional<DeviceCode> object = findCodeObject(bytes, isa::Target::GFX1100, error);
   if (!object)
     return nullptr;
   std::optional<CodeObject> co = parseCodeObject(
-      std::string_view(reinterpret_cast<const char *>(object->data()), object->size()), error);
+      std::string_view(reinterpret_cast<const char *>(object->bytes.data()), object->bytes.size()),
+      error);
   if (!co)
     return nullptr;
   impl->code = std::move(*co);

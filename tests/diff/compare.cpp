@@ -67,6 +67,8 @@ std::vector<Block> splitBlocks(const std::string &out, const std::string &err, s
   return blocks;
 }
 
+} // namespace
+
 std::string hexLine(const std::vector<uint8_t> &bytes) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string s;
@@ -80,7 +82,23 @@ std::string hexLine(const std::vector<uint8_t> &bytes) {
   return s;
 }
 
-} // namespace
+std::string randomEncodingsText(const CompareOptions &opts) {
+  std::string out;
+  Rng rng(opts.seed);
+  for (const FamilyGenerator &g : familyGenerators(opts.target)) {
+    if (!opts.families.empty() &&
+        std::find(opts.families.begin(), opts.families.end(), g.name) == opts.families.end())
+      continue;
+    std::vector<uint8_t> e;
+    for (uint64_t i = 0; i < opts.count; ++i) {
+      e.clear();
+      g.generate(rng, e);
+      out += hexLine(e);
+      out += '\n';
+    }
+  }
+  return out;
+}
 
 uint64_t CompareReport::mismatches() const {
   uint64_t n = 0;

@@ -37,4 +37,11 @@ struct CompareReport {
 
 CompareReport compareWithLlvmMc(const CompareOptions &opts);
 
+// `0x01,0x02,...` (llvm-mc's hex input) for bytes.
+std::string hexLine(const std::vector<uint8_t> &bytes);
+
+// opts.count random encodings of each selected family of opts.target, one hex line each (seed
+// corpora for the fuzzers and the benchmarks).
+std::string randomEncodingsText(const CompareOptions &opts);
+
 } // namespace gcnkit::difftest

@@ -1,6 +1,8 @@
 // gcnkit-difftest: the developers' differential run against llvm-mc-19.
 //   gcnkit-difftest [--count N] [--seed S] [--family NAME]... [--show N] [--no-encoding]
-//                   [--wave64] [--mcpu gfx1100|gfx908]
+//                   [--wave64] [--mcpu gfx1100|gfx908] [--dump]
+// --dump prints --count random encodings per family as hex lines instead of comparing;
+// --list-families prints the target's family names.
 // Exit status 0 when every encoding printed identically.
 #include <cstdio>
 #include <cstdlib>
@@ -8,11 +10,13 @@
 #include <string_view>
 
 #include "compare.h"
+#include "random_encodings.h"
 #include "gcnkit/target.h"
 
 int main(int argc, char **argv) {
   gcnkit::difftest::CompareOptions opts;
   opts.count = 100000;
+  bool dump = false, listFamilies = false;
   for (int i = 1; i < argc; ++i) {
     std::string_view a = argv[i];
     auto next = [&]() -> const char * {
@@ -34,6 +38,10 @@ int main(int argc, char **argv) {
       opts.showEncoding = false;
     else if (a == "--wave64")
       opts.wave64 = true;
+    else if (a == "--dump")
+      dump = true;
+    else if (a == "--list-families")
+      listFamilies = true;
     else if (a == "--mcpu") {
       const char *cpu = next();
       std::optional<gcnkit::isa::Target> t = gcnkit::isa::targetByProcessor(cpu);
@@ -46,9 +54,20 @@ int main(int argc, char **argv) {
     } else {
       std::fprintf(stderr,
                    "usage: gcnkit-difftest [--count N] [--seed S] [--family salu|valu|vop3p|mem]"
-                   " [--show N] [--no-encoding] [--wave64] [--mcpu gfx1100|gfx908]\n");
+                   " [--show N] [--no-encoding] [--wave64] [--mcpu gfx1100|gfx908] [--dump] [--list-families]\n");
       return 2;
     }
+  }
+  if (listFamilies) {
+    for (const gcnkit::difftest::FamilyGenerator &g :
+         gcnkit::difftest::familyGenerators(opts.target))
+      std::printf("%.*s\n", static_cast<int>(g.name.size()), g.name.data());
+    return 0;
+  }
+  if (dump) {
+    const std::string text = gcnkit::difftest::randomEncodingsText(opts);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
   }
   gcnkit::difftest::CompareReport r = gcnkit::difftest::compareWithLlvmMc(opts);
   if (!r.error.empty()) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gcnkit/target.h"
 #include "tools/gcnkit/commands.h"
 
 namespace {
@@ -16,10 +17,11 @@ namespace {
 void usage(FILE *f) {
   std::fputs("usage: gcnkit <command> [options]\n"
              "commands:\n"
-             "  dis   disassemble llvm-mc hex text or an AMDGPU ELF code object (gfx1100)\n"
-             "  asm   assemble gfx1100 assembly into a listing or an ELF object (as llvm-mc)\n"
+             "  dis   disassemble llvm-mc hex text or an AMDGPU ELF code object (gfx1100, gfx908)\n"
+             "  asm   assemble gfx1100 or gfx908 assembly into a listing or an ELF object (as "
+             "llvm-mc)\n"
              "  run   run a kernel on the gfx1100 emulator (ELF, offload bundle or assembly)\n"
-             "run 'gcnkit <command> --help' for the options of a command\n",
+             "run 'gcnkit <command> --help' for the options of a command; 'gcnkit --version'\n",
              f);
 }
 
@@ -41,6 +43,11 @@ int main(int argc, char **argv) {
       std::fputs("gcnkit: error: out of memory\n", stderr);
       return 1;
     }
+  }
+  if (cmd == "--version" || cmd == "-version" || cmd == "version") {
+    std::printf("gcnkit %s\n  targets: %s\n  reference: LLVM 19 (llvm-mc-19, llvm-objdump-19)\n",
+                GCNKIT_VERSION, std::string(gcnkit::isa::supportedProcessors()).c_str());
+    return 0;
   }
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     usage(stdout);

@@ -376,7 +376,8 @@ int runRun(std::span<const std::string_view> args) {
       kernelArgs.add(static_cast<uint32_t>(offset));
       break;
     }
-    case ArgSpec::Kind::Value: {
+    case ArgSpec::Kind::Value:
+    case ArgSpec::Kind::Bytes: {
       const uint32_t size =
           kernel.hasMetadata ? kernel.args[i].size : static_cast<uint32_t>(spec.value.size());
       const std::vector<uint8_t> value = valueBytesFor(spec, size);

@@ -270,8 +270,8 @@ std::optional<ArgSpec> parseArgSpec(std::string_view spec, std::string &error) {
   }
   const size_t colon = spec.find(':');
   if (colon == std::string_view::npos) {
-    error = "expected @PATH, zeros:BYTES, lds:BYTES or TYPE:VALUE (types i8 i16 i32 i64 u8 u16 "
-            "u32 u64 f16 f32 f64, vectors TYPExN:V1,...,VN)";
+    error = "expected @PATH, zeros:BYTES, lds:BYTES, bytes:HEX or TYPE:VALUE (types i8 i16 i32 "
+            "i64 u8 u16 u32 u64 f16 f32 f64, vectors TYPExN:V1,...,VN)";
     return std::nullopt;
   }
   const std::string_view head = spec.substr(0, colon), body = spec.substr(colon + 1);
@@ -283,6 +283,30 @@ std::optional<ArgSpec> parseArgSpec(std::string_view spec, std::string &error) {
       return std::nullopt;
     }
     a.bytes = *n;
+    return a;
+  }
+  if (head == "bytes") {
+    a.kind = ArgSpec::Kind::Bytes;
+    a.type = "bytes";
+    auto digit = [](char c) {
+      return c >= '0' && c <= '9'   ? c - '0'
+             : c >= 'a' && c <= 'f' ? c - 'a' + 10
+             : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                    : -1;
+    };
+    for (size_t i = 0; i < body.size(); i += 2) {
+      const int hi = digit(body[i]), lo = i + 1 < body.size() ? digit(body[i + 1]) : -1;
+      if (hi < 0 || lo < 0) {
+        error = "'" + std::string(body) +
+                "' is not an even number of hex digits (the argument's bytes in memory order)";
+        return std::nullopt;
+      }
+      a.value.push_back(static_cast<uint8_t>(hi << 4 | lo));
+    }
+    if (a.value.empty()) {
+      error = "bytes: needs at least one byte";
+      return std::nullopt;
+    }
     return a;
   }
   const size_t x = head.find('x');
@@ -374,6 +398,7 @@ std::optional<std::string> checkArg(const ArgSpec &spec, const runtime::KernelAr
       return std::nullopt;
     return what + ", not a pointer to dynamic LDS";
   case ArgSpec::Kind::Value:
+  case ArgSpec::Kind::Bytes:
     break;
   }
   if (arg.valueKind == "global_buffer")
@@ -383,6 +408,10 @@ std::optional<std::string> checkArg(const ArgSpec &spec, const runtime::KernelAr
   if (arg.valueKind != "by_value")
     return what + ", which gcnkit run cannot pass";
   const uint32_t given = static_cast<uint32_t>(spec.value.size());
+  if (spec.kind == ArgSpec::Kind::Bytes)
+    return given == arg.size
+               ? std::nullopt
+               : std::optional<std::string>(what + "; " + std::to_string(given) + " bytes given");
   const bool paddedVector = spec.elements == 3 && arg.size == 4 * spec.elementBytes;
   if (given != arg.size && !paddedVector)
     return what + "; " + spec.type + " is " + std::to_string(given) + " bytes";

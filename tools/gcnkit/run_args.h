@@ -14,7 +14,8 @@ namespace gcnkit::tools {
 
 // One --arg, parsed.
 struct ArgSpec {
-  enum class Kind { File, Zeros, Lds, Value };
+  // Bytes: `bytes:HEX`, the raw bytes of a by-value argument (a struct) in memory order.
+  enum class Kind { File, Zeros, Lds, Value, Bytes };
   Kind kind = Kind::Value;
   std::string text;           // as written, for messages
   std::string path;           // File
@@ -23,7 +24,7 @@ struct ArgSpec {
   bool isFloat = false;       // Value: element class
   unsigned elementBytes = 0;  // Value
   unsigned elements = 1;      // Value: 1 or the vector length
-  std::vector<uint8_t> value; // Value: little-endian bytes, elements * elementBytes
+  std::vector<uint8_t> value; // Value: little-endian bytes, elements * elementBytes; Bytes
 };
 
 // Parses SPEC; nullopt with `error` (without the "--arg N" prefix) when malformed or a value
