@@ -1,15 +1,19 @@
 #include "instruction_pool.h"
 
 #include "gcnkit/disasm.h"
+#include "gcnkit/target.h"
 #include "random_encodings.h"
 
 namespace gcnkit::bench {
 
-InstructionPool makeInstructionPool(size_t count, uint64_t seed) {
+InstructionPool makeInstructionPool(size_t count, uint64_t seed, isa::Target target) {
   InstructionPool pool;
   difftest::Rng rng(seed);
-  const auto generators = difftest::familyGenerators();
-  disasm::Disassembler dis;
+  const auto generators = difftest::familyGenerators(target);
+  if (generators.empty())
+    return pool;
+  const disasm::Disassembler dis(target, isa::defaultWave64(target) ? disasm::WaveSize::Wave64
+                                                                    : disasm::WaveSize::Wave32);
   disasm::Inst inst;
   std::vector<uint8_t> enc;
   // Generators are biased towards valid encodings; a bounded number of attempts keeps this

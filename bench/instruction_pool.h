@@ -1,4 +1,4 @@
-// Valid gfx1100 instructions for benchmarks: encodings from the differential test's random
+// Valid instructions of a target for benchmarks: encodings from the differential test's random
 // generators (tests/diff), kept when gcnkit decodes them with exactly their own length. The
 // differential test shows gcnkit and llvm-mc-19 agree on these; scripts/bench.sh additionally
 // drops any that llvm-mc-19 rejects before timing both tools.
@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "gcnkit/isa.h"
+
 namespace gcnkit::bench {
 
 struct InstructionPool {
@@ -15,7 +17,8 @@ struct InstructionPool {
   std::vector<uint32_t> offsets; // start of each instruction in bytes
 };
 
-InstructionPool makeInstructionPool(size_t count, uint64_t seed);
+InstructionPool makeInstructionPool(size_t count, uint64_t seed,
+                                    isa::Target target = isa::Target::GFX1100);
 
 // One instruction per line in llvm-mc's hex input format ("0x01,0x02,...").
 std::string toHexLines(const InstructionPool &pool);

@@ -7,11 +7,12 @@
 #   4. the emulator on a VALU-bound kernel (gcnkit-bench-emu: wave-instructions per second with 1
 #      and 2 worker threads, against native C++ doing the same arithmetic);
 #   5. the in-process Google Benchmark figures (bench/bench_disasm.cpp, bench/bench_asm.cpp).
-# The disassembler input: valid gfx1100 encodings from the differential test's generators
+# The disassembler input: valid encodings of the target from the differential test's generators
 # (gcnkit-bench-input), minus any llvm-mc-19 rejects, repeated to 1,000,000 lines. The assembler
 # input: the same encodings as llvm-mc-19 disassembles them (every family), with clang-19's code
 # for the example kernels (labels, branches, comments, calls) interleaved, minus any line either
 # assembler rejects. Both tools' outputs are compared too.
+#   BENCH_MCPU (gfx1100 or gfx908, default gfx1100: the target of parts 1-3),
 #   BENCH_INSTRUCTIONS (default 1000000), BENCH_RUNS (best of, default 3),
 #   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis, asm or emu: that part only),
 #   BENCH_CALLGRIND (assembler: also count instructions per line with valgrind on that many
@@ -21,6 +22,8 @@ cd "$(dirname "$0")/.."
 build=${BENCH_BUILD_DIR:-build-bench}
 count=${BENCH_INSTRUCTIONS:-1000000}
 runs=${BENCH_RUNS:-3}
+mcpu=${BENCH_MCPU:-gfx1100}
+echo "target: $mcpu"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -30,18 +33,18 @@ if ! ninja -C "$build" -j "${JOBS:-2}" gcnkit gcnkit-bench-input gcnkit_bench gc
   cat "$work/build.log"
   exit 1
 fi
-"$build/bench/gcnkit-bench-input" --count 200000 --seed 1 >"$work/pool.hex"
+"$build/bench/gcnkit-bench-input" --count 200000 --seed 1 --mcpu "$mcpu" >"$work/pool.hex"
 
 part() { [ -z "${BENCH_ONLY:-}" ] || [ "$BENCH_ONLY" = "$1" ]; }
 
 if part dis; then
-python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
+python3 - "$work" "$build/gcnkit" "$count" "$runs" "$mcpu" <<'PY'
 import os, re, subprocess, sys, time
 sys.path.insert(0, "scripts")
 import bench_measure
 
-work, gcnkit, count, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-mc = ["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-disassemble"]
+work, gcnkit, count, runs, mcpu = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+mc = ["llvm-mc-19", "-arch=amdgcn", f"-mcpu={mcpu}", "-disassemble"]
 
 # Keep only the encodings llvm-mc-19 decodes without a warning.
 pool = open(f"{work}/pool.hex").read().splitlines()
@@ -56,7 +59,7 @@ with open(f"{work}/input.s", "w") as f:
     f.write(".text\n.globl bench\n.type bench,@function\nbench:\n")
     for l in lines:
         f.write("  .byte " + l + "\n")
-subprocess.run(["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100", "-filetype=obj",
+subprocess.run(["llvm-mc-19", "-arch=amdgcn", f"-mcpu={mcpu}", "-filetype=obj",
                 f"{work}/input.s", "-o", f"{work}/input.o"], check=True)
 print(f"input: {count} instructions (cycling through a pool of {len(pool)} encodings, "
       f"{len(bad)} dropped that llvm-mc-19 rejects), "
@@ -77,7 +80,8 @@ def row(label, wall, cpu):
     return wall, cpu
 
 for title, ours, ref in [
-    ("llvm-mc hex text", [gcnkit, "dis", f"{work}/input.hex"], mc + [f"{work}/input.hex"]),
+    ("llvm-mc hex text", [gcnkit, "dis", f"-mcpu={mcpu}", f"{work}/input.hex"],
+     mc + [f"{work}/input.hex"]),
     ("ELF object (objdump -d)", [gcnkit, "dis", f"{work}/input.o"],
      ["llvm-objdump-19", "-d", f"{work}/input.o"]),
 ]:
@@ -92,20 +96,20 @@ fi
 
 if part asm; then
 # Clang's code for the example kernels, for the assembler input.
-clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/reduce.cl \
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu="$mcpu" -nogpulib -O2 -S examples/reduce.cl \
   -o "$work/reduce.s"
-clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -S examples/saxpy.cl \
+clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu="$mcpu" -nogpulib -O2 -S examples/saxpy.cl \
   -o "$work/saxpy.s"
-clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfx1100 -O2 -S \
+clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch="$mcpu" -O2 -S \
   examples/histogram.hip -o "$work/histogram.s"
-python3 - "$work" "$build/gcnkit" "$count" "$runs" <<'PY'
+python3 - "$work" "$build/gcnkit" "$count" "$runs" "$mcpu" <<'PY'
 import os, re, subprocess, sys, time
 sys.path.insert(0, "scripts")
 import bench_measure
 
-work, gcnkit, count, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-mc = ["llvm-mc-19", "-arch=amdgcn", "-mcpu=gfx1100"]
-ours = [gcnkit, "asm", "-arch=amdgcn", "-mcpu=gfx1100"]
+work, gcnkit, count, runs, mcpu = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+mc = ["llvm-mc-19", "-arch=amdgcn", f"-mcpu={mcpu}"]
+ours = [gcnkit, "asm", "-arch=amdgcn", f"-mcpu={mcpu}"]
 
 def rejected(argv, path):
     """1-based numbers of the lines a tool reports an error on."""
