@@ -103,6 +103,10 @@ enum class OperandKind : uint8_t {
   KImm,      // a mandatory literal constant (fmaak / fmamk / s_*k_imm32)
   Special,   // printed by the format's codec (hwreg, sendmsg, waitcnt, delay_alu, ...)
   VRegOrImm, // 9-bit field: VGPR, inline constant or literal, no scalar registers (WMMA C)
+  // AccVGPRs (gfx908). An 8-bit VDST field holds N of aN, a 9-bit source field 256 + N.
+  AReg,      // AccVGPR only (MFMA D, v_accvgpr_read's source, v_accvgpr_write's destination)
+  AVReg,     // VGPR or AccVGPR, as a bit of the instruction selects (MFMA A and B)
+  ARegOrImm, // AccVGPR, or an inline constant to llvm-mc's decoder only (MFMA C)
   Count
 };
 
@@ -208,6 +212,7 @@ inline constexpr uint32_t D16 = 1u << 24;
 inline constexpr uint32_t R128 = 1u << 25;
 inline constexpr uint32_t WaitExp = 1u << 26;
 inline constexpr uint32_t WaitVdst = 1u << 27; // LDSDIR wait_vdst
+inline constexpr uint32_t Mai = 1u << 29;      // MFMA: cbsz, abid, blgp (gfx908)
 } // namespace mod
 
 inline constexpr int kMaxOperands = 8;
@@ -232,6 +237,14 @@ struct InstrDesc {
 
 // The whole table of a target, in (format, opcode) order.
 std::span<const InstrDesc> instructions(Target t);
+
+// Another mnemonic llvm-mc's assembler takes for a row (v_accvgpr_read for
+// v_accvgpr_read_b32), generated with the table.
+struct MnemonicAlias {
+  std::string_view alias;
+  std::string_view name;
+};
+std::span<const MnemonicAlias> mnemonicAliases(Target t);
 
 // Finds the instruction with this format and opcode, or nullptr. O(1).
 const InstrDesc *lookup(Target t, Format f, uint32_t opcode);

@@ -6,6 +6,10 @@ probe is an atomic block ([0x..,...], decoded in isolation, so a probe that fail
 cannot swallow what follows), and after each comes a marker block (s_nop 0x7ab, an instruction
 every target has). The output is split at the markers, and the warnings on stderr are mapped
 back to the probe through their line numbers (the probe's first byte is at column 2).
+
+llvm-mc-19 crashes on some encodings (with -show-encoding, on gfx908 MFMA words whose srcA or
+srcB is an inline constant); a run that dies on a signal is split in halves and retried, down
+to the single probes that crash, which come back invalid with `crashed` set.
 """
 
 import os
@@ -24,10 +28,11 @@ _WARN = re.compile(r"^.*?:(\d+):(\d+): (warning|error): (.*)$")
 class Probe:
     """What llvm-mc printed for one probe line."""
 
-    __slots__ = ("data", "lines", "encodings", "diags")
+    __slots__ = ("data", "lines", "encodings", "diags", "crashed")
 
     def __init__(self, data):
         self.data = data
+        self.crashed = False  # llvm-mc died on a signal decoding this probe alone
         self.lines = []  # instruction texts, without leading tab or encoding comment
         self.encodings = []  # bytes of each printed instruction (re-encoded by llvm-mc)
         self.diags = []  # (column, severity, message)
@@ -70,6 +75,20 @@ def probe(datas, mcpu="gfx1100", extra_args=(), chunk=20000):
 
 
 def _probe_chunk(datas, mcpu, extra_args):
+    probes, crashed = _run(datas, mcpu, extra_args)
+    if not crashed:
+        return probes
+    if len(datas) == 1:
+        probes[0] = Probe(bytes(datas[0]))
+        probes[0].crashed = True
+        return probes
+    half = len(datas) // 2
+    return (_probe_chunk(datas[:half], mcpu, extra_args) +
+            _probe_chunk(datas[half:], mcpu, extra_args))
+
+
+def _run(datas, mcpu, extra_args):
+    """One llvm-mc run over the probes: (probes, whether it died on a signal)."""
     probes = [Probe(bytes(d)) for d in datas]
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         for d in probes:
@@ -96,6 +115,8 @@ def _probe_chunk(datas, mcpu, extra_args):
             idx += 1
             continue
         if idx >= len(probes):
+            if r.returncode < 0:
+                break
             raise RuntimeError("llvm-mc printed more than expected: " + line)
         probes[idx].lines.append(text)
         enc = enc.strip().strip("[]")
@@ -107,9 +128,61 @@ def _probe_chunk(datas, mcpu, extra_args):
         lineno, col = int(m.group(1)), int(m.group(2))
         if lineno % 2 == 1:  # probe lines are odd, marker lines even
             probes[(lineno - 1) // 2].diags.append((col, m.group(3), m.group(4)))
-    return probes
+    return probes, r.returncode < 0
 
 
 def words(*ws):
     """Little-endian bytes of 32-bit words."""
     return b"".join(int(w & 0xFFFFFFFF).to_bytes(4, "little") for w in ws)
+
+
+
+class Assembled:
+    """What llvm-mc's assembler made of one statement."""
+
+    __slots__ = ("statement", "text", "encoding", "diags")
+
+    def __init__(self, statement):
+        self.statement = statement
+        self.text = None  # the instruction as llvm-mc prints it back, or None on an error
+        self.encoding = None  # its bytes
+        self.diags = []  # (column, severity, message)
+
+    @property
+    def error(self):
+        """The first error message, or None when the statement assembled."""
+        return next((m for _, s, m in self.diags if s == "error"), None)
+
+    def __repr__(self):
+        return f"Assembled({self.statement!r}, {self.text!r}, {self.diags})"
+
+
+def assemble(statements, mcpu="gfx1100", extra_args=()):
+    """Assembles each single-line statement (llvm-mc -show-encoding); returns one Assembled
+    each. A statement that fails prints nothing, so outputs are matched to the statements
+    without an error, in order."""
+    results = [Assembled(s) for s in statements]
+    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+        f.write("".join(s + "\n" for s in statements))
+        path = f.name
+    try:
+        r = subprocess.run(
+            [LLVM_MC, "-arch=amdgcn", f"-mcpu={mcpu}", "-show-encoding", path, *extra_args],
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        os.unlink(path)
+    for line in r.stderr.splitlines():
+        m = _WARN.match(line)
+        if m:
+            results[int(m.group(1)) - 1].diags.append((int(m.group(2)), m.group(3), m.group(4)))
+    ok = iter(a for a in results if a.error is None)
+    for line in r.stdout.splitlines():
+        text, sep, enc = line.strip().partition("; encoding: ")
+        if not sep:
+            continue
+        a = next(ok)
+        a.text = text.rstrip()
+        a.encoding = bytes(int(x, 16) for x in enc.strip().strip("[]").split(",") if x)
+    return results

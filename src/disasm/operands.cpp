@@ -74,7 +74,7 @@ bool appendScalarReg(std::string &out, isa::Target target, unsigned enc, unsigne
   const isa::ScalarRegisters &sr = isa::targetInfo(target).sregs;
   if (enc < sr.sgprs) {
     unsigned first = alignDown(enc, regs);
-    if (first + regs > sr.sgprs)
+    if (first + regs > kSgprTupleEnd)
       return false;
     appendRange(out, "s", first, regs);
     return true;
@@ -110,7 +110,7 @@ bool appendScalarReg(std::string &out, isa::Target target, unsigned enc, unsigne
     out += p.name;
     return true;
   }
-  if (enc == sr.null && regs <= 2) {
+  if (enc == sr.printedNull && regs <= 2) {
     out += "null";
     return true;
   }
@@ -123,6 +123,10 @@ bool appendScalarReg(std::string &out, isa::Target target, unsigned enc, unsigne
 
 void appendVGPR(std::string &out, unsigned index, unsigned regs) {
   appendRange(out, "v", index, regs);
+}
+
+void appendAGPR(std::string &out, unsigned index, unsigned regs) {
+  appendRange(out, "a", index, regs);
 }
 
 void appendInlineConstant(std::string &out, unsigned enc, isa::DataType type) {
@@ -307,7 +311,7 @@ bool appendValuSrc(std::string &out, isa::Target target, unsigned enc, unsigned 
   if ((enc > 208 && enc < 235) || enc == 249 || enc == 250)
     return false;
   // A VALU source names null at any width (e.g. the 128-bit src2 of v_mqsad_u32_u8).
-  if (enc == isa::targetInfo(target).sregs.null) {
+  if (enc == isa::targetInfo(target).sregs.printedNull) {
     out += "null";
     return true;
   }

@@ -31,6 +31,10 @@ inline constexpr unsigned kDpp8Fi = 234;
 inline constexpr unsigned kDpp16 = 250;
 } // namespace sreg
 
+// llvm-mc's decoder names SGPR tuples that start below the target's SGPR count and end at or
+// below s105 on every target (gfx9's s[100:103] although s102 is flat_scratch_lo there).
+inline constexpr unsigned kSgprTupleEnd = 106;
+
 // Appends the scalar register (tuple of `regs` dwords) at encoding `enc` (< 128, or one of the
 // src_* names 235..239, 251..253) of `target`. Returns false when llvm-mc cannot name it (the
 // decode fails). Tuples are aligned down as llvm-mc's decoder does (s[96:97] for an odd first
@@ -39,6 +43,8 @@ bool appendScalarReg(std::string &out, isa::Target target, unsigned enc, unsigne
 
 // Appends v<N> or v[N:N+regs-1].
 void appendVGPR(std::string &out, unsigned index, unsigned regs);
+// Appends a<N> or a[N:N+regs-1] (AccVGPRs, gfx908).
+void appendAGPR(std::string &out, unsigned index, unsigned regs);
 
 // True for encodings 128..208 and 240..248: integer and float inline constants.
 constexpr bool isInlineConstant(unsigned enc) {

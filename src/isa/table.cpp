@@ -11,7 +11,8 @@ std::span<const InstrDesc> rows();
 }
 namespace gfx908 {
 std::span<const InstrDesc> rows();
-}
+std::span<const MnemonicAlias> aliases();
+} // namespace gfx908
 
 std::string_view formatName(Format f) {
   static constexpr std::array<std::string_view, static_cast<size_t>(Format::Count)> names = {
@@ -56,6 +57,10 @@ const Index &index(Target t) {
 } // namespace
 
 std::span<const InstrDesc> instructions(Target t) { return index(t).rows; }
+
+std::span<const MnemonicAlias> mnemonicAliases(Target t) {
+  return t == Target::GFX908 ? gfx908::aliases() : std::span<const MnemonicAlias>();
+}
 
 const InstrDesc *lookup(Target t, Format f, uint32_t opcode) {
   if (opcode >= kOpcodeSpace || f >= Format::Count)

@@ -17,15 +17,16 @@ struct Prefix {
   Format format;
 };
 
-// GFX11 (RDNA3 ISA, "Microcode Formats").
+// GFX11 (RDNA3 ISA, "Microcode Formats"). VOP3P's encoding field is [31:23] (0xCC and a zero
+// bit 23: 110011001 is no format).
 constexpr Prefix kGfx11Prefixes[] = {
-    {"0", Format::VOP2},         {"0111111", Format::VOP1},     {"0111110", Format::VOPC},
-    {"10", Format::SOP2},        {"1011", Format::SOPK},        {"101111101", Format::SOP1},
-    {"101111110", Format::SOPC}, {"101111111", Format::SOPP},   {"110010", Format::VOPD},
-    {"11001100", Format::VOP3P}, {"11001101", Format::VINTERP}, {"11001110", Format::LDSDIR},
-    {"110101", Format::VOP3},    {"110110", Format::DS},        {"110111", Format::FLAT},
-    {"111000", Format::MUBUF},   {"111010", Format::MTBUF},     {"111100", Format::MIMG},
-    {"111101", Format::SMEM},    {"111110", Format::EXP},
+    {"0", Format::VOP2},          {"0111111", Format::VOP1},     {"0111110", Format::VOPC},
+    {"10", Format::SOP2},         {"1011", Format::SOPK},        {"101111101", Format::SOP1},
+    {"101111110", Format::SOPC},  {"101111111", Format::SOPP},   {"110010", Format::VOPD},
+    {"110011000", Format::VOP3P}, {"11001101", Format::VINTERP}, {"11001110", Format::LDSDIR},
+    {"110101", Format::VOP3},     {"110110", Format::DS},        {"110111", Format::FLAT},
+    {"111000", Format::MUBUF},    {"111010", Format::MTBUF},     {"111100", Format::MIMG},
+    {"111101", Format::SMEM},     {"111110", Format::EXP},
 };
 
 // GFX9 (MI100 ISA, "Microcode Formats"). VOP3P sits inside the VOP3 prefix (VOP3 opcodes
@@ -57,6 +58,18 @@ std::array<Format, 512> prefixTable(std::span<const Prefix> prefixes) {
   return table;
 }
 
+std::array<uint32_t, static_cast<size_t>(Format::Count)>
+prefixWords(std::span<const Prefix> prefixes) {
+  std::array<uint32_t, static_cast<size_t>(Format::Count)> words{};
+  for (const Prefix &p : prefixes) {
+    uint32_t value = 0;
+    for (char c : p.bits)
+      value = value << 1 | (c == '1');
+    words[static_cast<size_t>(p.format)] = value << (32 - p.bits.size());
+  }
+  return words;
+}
+
 constexpr uint8_t kNone = ScalarRegisters::kNone;
 
 const TargetInfo &gfx1100Info() {
@@ -64,8 +77,11 @@ const TargetInfo &gfx1100Info() {
                                /*features*/ 0,
                                {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
                                 /*vcc*/ 106,
-                                /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126},
-                               prefixTable(kGfx11Prefixes)};
+                                /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,
+                                /*printedNull*/ 124},
+                               prefixTable(kGfx11Prefixes),
+                               prefixWords(kGfx11Prefixes),
+                               /*constantBusLimit*/ 2};
   return info;
 }
 
@@ -74,8 +90,11 @@ const TargetInfo &gfx908Info() {
                                TargetInfo::kVcczExeczSources | TargetInfo::kLdsDirect |
                                    TargetInfo::kPopsExitingWaveId,
                                {/*sgprs*/ 102, /*flatScratch*/ 102, /*xnackMask*/ 104, /*vcc*/ 106,
-                                /*ttmp*/ 108, /*null*/ kNone, /*m0*/ 124, /*exec*/ 126},
-                               prefixTable(kGfx9Prefixes)};
+                                /*ttmp*/ 108, /*null*/ kNone, /*m0*/ 124, /*exec*/ 126,
+                                /*printedNull*/ 125},
+                               prefixTable(kGfx9Prefixes),
+                               prefixWords(kGfx9Prefixes),
+                               /*constantBusLimit*/ 1};
   return info;
 }
 

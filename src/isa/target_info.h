@@ -23,6 +23,9 @@ struct ScalarRegisters {
   uint8_t null;        // null (gfx10+)
   uint8_t m0;
   uint8_t exec; // exec_lo
+  // The encoding llvm-mc's disassembler names "null": gfx9's 125 too, although its assembler
+  // has no null register (kNone: none).
+  uint8_t printedNull;
 };
 
 struct TargetInfo {
@@ -38,8 +41,13 @@ struct TargetInfo {
   // Every target's prefixes are at most 9 bits long. VOP3 and VOP3SD share their prefix (the
   // row decides); FLAT also stands for GLOBAL and SCRATCH (its segment field decides).
   std::array<Format, 512> formatByPrefix;
+  // The first dword's prefix bits of each format (0: the target lacks it), for encoders.
+  std::array<uint32_t, static_cast<size_t>(Format::Count)> prefixBits;
+  // Scalar values (SGPRs, literals) one VALU instruction may read: 1 on gfx9, 2 on gfx10+.
+  uint8_t constantBusLimit;
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
+  uint32_t prefix(Format f) const { return prefixBits[static_cast<size_t>(f)]; }
   bool has(uint32_t feature) const { return (features & feature) != 0; }
 };
 

@@ -10,7 +10,16 @@ using F = Field;
 using K = OperandKind;
 using T = DataType;
 
-// The families' generated rows are added here as their generators land.
-std::span<const InstrDesc> rows() { return {}; }
+namespace {
+constexpr InstrDesc kRows[] = {
+#include "vop3p.inc"
+};
+constexpr MnemonicAlias kAliases[] = {
+#include "vop3p_aliases.inc"
+};
+} // namespace
+
+std::span<const InstrDesc> rows() { return kRows; }
+std::span<const MnemonicAlias> aliases() { return kAliases; }
 
 } // namespace gcnkit::isa::gfx908
