@@ -24,7 +24,7 @@ struct Codec {
 
 extern const Codec kSaluCodec;  // SOP1, SOP2, SOPK, SOPC, SOPP, SMEM
 extern const Codec kValuCodec;  // VOP1, VOP2, VOPC, VOP3, VOP3SD (+ DPP16 / DPP8)
-extern const Codec kVop3pCodec; // VOP3P (+ DPP), VOPD, VINTERP, LDSDIR
+extern const Codec kVop3pCodec; // VOP3P (+ DPP, MAI), VOPD, VINTERP, LDSDIR, VINTRP
 extern const Codec kMemCodec;   // DS, MUBUF, MTBUF, FLAT/GLOBAL/SCRATCH, MIMG, EXP
 
 // Reads dword i of bytes (little endian); caller guarantees bytes.size() >= 4 * (i + 1).

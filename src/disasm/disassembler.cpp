@@ -28,6 +28,7 @@ const detail::Codec *codecFor(Format f) {
   case Format::VOPD:
   case Format::VINTERP:
   case Format::LDSDIR:
+  case Format::VINTRP:
     return &detail::kVop3pCodec;
   case Format::DS:
   case Format::MUBUF:

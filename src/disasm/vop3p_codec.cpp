@@ -1,6 +1,6 @@
 // The vop3p family codec: VOP3P (packed math, dot products, v_fma_mix*, WMMA, with DPP16 /
-// DPP8 forms), VOPD (dual issue), VINTERP and LDSDIR. This file routes by format; each format
-// lives in its own file.
+// DPP8 forms; gfx908's MAI group), VOPD (dual issue), VINTERP and LDSDIR, and gfx9's VINTRP.
+// This file routes by format; each format lives in its own file.
 #include "disasm/vop3p_internal.h"
 
 namespace gcnkit::disasm::detail {
@@ -22,6 +22,8 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
     return vop3p::decodeInterp(bytes, inst);
   case Format::LDSDIR:
     return vop3p::decodeLdsDir(bytes, inst);
+  case Format::VINTRP:
+    return vop3p::decodeVintrp(bytes, inst);
   default:
     return DecodeStatus::Fail;
   }
@@ -37,6 +39,8 @@ void print(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions
     return vop3p::printInterp(inst, out);
   case Format::LDSDIR:
     return vop3p::printLdsDir(inst, out);
+  case Format::VINTRP:
+    return vop3p::printVintrp(inst, out);
   default:
     return;
   }
@@ -52,6 +56,8 @@ void encode(const Inst &inst, WaveSize wave, std::string &out) {
     return vop3p::encodeInterp(inst, out);
   case Format::LDSDIR:
     return vop3p::encodeLdsDir(inst, out);
+  case Format::VINTRP:
+    return vop3p::encodeVintrp(inst, out);
   default:
     return;
   }

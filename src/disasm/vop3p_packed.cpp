@@ -1,4 +1,7 @@
-// VOP3P: packed math, dot products, v_fma_mix*, WMMA, and their DPP16 / DPP8 forms.
+// VOP3P: packed math, dot products, v_fma_mix*, WMMA, v_accvgpr_read/write, and their DPP16 /
+// DPP8 forms, for every target: the layout below the format prefix is the same on gfx9 and
+// gfx11, and what differs per instruction (literals, DPP, ignored bits, AccVGPR operands) is
+// row data. The MFMA rows (mod::Mai) give their modifier bits other meanings: vop3p_mai.cpp.
 //
 // Layout: w0 = VDST[7:0] NEG_HI[10:8] OP_SEL[13:11] OP_SEL_HI2[14] CLAMP[15] OP[22:16],
 // w1 = SRC0[8:0] SRC1[17:9] SRC2[26:18] OP_SEL_HI[28:27] NEG[31:29]; then the DPP dword when
@@ -21,10 +24,11 @@ using isa::OperandKind;
 // two shifts.
 constexpr uint32_t kModifierMask = 0x1fff;
 constexpr unsigned kForceOneShift = 13;
-constexpr uint32_t kSrc2MustBeZero = 1u << 26;
+constexpr uint32_t kUnusedSrcMustBeZero = 1u << 26;
 constexpr uint32_t kOpSelHiDefaultZero = 1u << 27;
 constexpr uint32_t kSrc2Imm64 = isa::kVop3pSrc2Imm64; // WMMA (isa/wave_size.h)
 constexpr uint32_t kDppSrc1VgprOnly = 1u << 29;
+constexpr uint64_t kClampBit = uint64_t{1} << 15;
 
 // Inst::flags.
 constexpr uint8_t kDpp16 = 1;
@@ -68,11 +72,20 @@ unsigned operandRegs(const InstrDesc &d, unsigned op, WaveSize wave) {
   return isa::operandRegs(d, op, wave == WaveSize::Wave64);
 }
 
-bool srcDecodes(OperandKind kind, unsigned enc, unsigned regs) {
+bool srcDecodes(isa::Target target, const InstrDesc &d, OperandKind kind, unsigned enc,
+                unsigned regs) {
+  const bool literal = !(d.flags & kNoLiteral);
   if (kind == OperandKind::VSrc)
-    return !((enc >= 209 && enc <= 234) || enc == 249 || enc == 250);
-  return vgprOnlySrcDecodes(enc, regs);
+    return !((enc >= 209 && enc <= 234) || enc == 249 || enc == 250 ||
+             (enc == sreg::kLiteral && !literal));
+  return registerOnlySrcDecodes(target, enc, regs, literal);
 }
+
+RegFile fileOf(OperandKind kind) {
+  return kind == OperandKind::AReg ? RegFile::AGPR : RegFile::VGPR;
+}
+
+char prefixOf(OperandKind kind) { return kind == OperandKind::AReg ? 'a' : 'v'; }
 
 // The immediate type of source i.
 DataType immType(const InstrDesc &d, unsigned i, WaveSize wave) {
@@ -137,7 +150,7 @@ void appendSrc(const Inst &inst, unsigned i, WaveSize wave, std::string &out) {
     }
     [[fallthrough]];
   default:
-    appendVgprOnlySrc(out, inst.target, enc, regs, lit);
+    appendRegisterOnlySrc(out, inst.target, enc, regs, lit, fileOf(srcKind(d, i, isDpp(inst))));
     return;
   }
 }
@@ -168,16 +181,18 @@ DecodeStatus decodePacked(std::span<const uint8_t> bytes, WaveSize wave, Inst &i
     return DecodeStatus::Fail;
   const uint32_t w0 = readDword(bytes, 0);
   const uint32_t w1 = readDword(bytes, 1);
-  if (w0 & (1u << 23)) // the encoding field is bits 31..23
-    return DecodeStatus::Fail;
   const InstrDesc *d = isa::lookup(inst.target, isa::Format::VOP3P, isa::bits(w0, 22, 16));
   if (!d)
     return DecodeStatus::Fail;
+  if (d->modifiers & isa::mod::Mai)
+    return decodeMai(*d, bytes, inst);
   const uint64_t q = w0 | uint64_t{w1} << 32;
   if (q & spreadModifierBits(d->flags & kModifierMask))
     return DecodeStatus::Fail;
-  if ((d->flags & kSrc2MustBeZero) && srcField(q, 2) != 0)
-    return DecodeStatus::Fail;
+  if (d->flags & kUnusedSrcMustBeZero)
+    for (unsigned i = d->numOperands - 1u; i < 3; ++i)
+      if (srcField(q, i) != 0)
+        return DecodeStatus::Fail;
   if (isa::bits(w0, 7, 0) + operandRegs(*d, 0, wave) > 256)
     return DecodeStatus::Fail;
   size_t size = 8;
@@ -194,7 +209,7 @@ DecodeStatus decodePacked(std::span<const uint8_t> bytes, WaveSize wave, Inst &i
     if (i == 0 && flags)
       continue;
     const unsigned enc = srcField(q, i);
-    if (!srcDecodes(srcKind(*d, i, flags != 0), enc, operandRegs(*d, i + 1, wave)))
+    if (!srcDecodes(inst.target, *d, srcKind(*d, i, flags != 0), enc, operandRegs(*d, i + 1, wave)))
       return DecodeStatus::Fail;
     literal = literal || enc == sreg::kLiteral;
   }
@@ -214,13 +229,15 @@ DecodeStatus decodePacked(std::span<const uint8_t> bytes, WaveSize wave, Inst &i
 
 void printPacked(const Inst &inst, WaveSize wave, std::string &out) {
   const InstrDesc &d = *inst.desc;
+  if (d.modifiers & isa::mod::Mai)
+    return printMai(inst, out);
   const uint64_t q = word64(inst);
   const unsigned nsrc = d.numOperands - 1u;
   out += d.name;
   if (isDpp(inst))
     out += "_e64_dpp";
   out += ' ';
-  appendVGPR(out, inst.words[0] & 0xff, operandRegs(d, 0, wave));
+  appendRegister(out, prefixOf(d.operands[0].kind), inst.words[0] & 0xff, operandRegs(d, 0, wave));
   // v_fma_mix* use NEG / NEG_HI as per-source neg / abs; the others print them as lists.
   const bool sourceMods = d.modifiers & isa::mod::Abs;
   for (unsigned i = 0; i < nsrc; ++i) {
@@ -271,9 +288,13 @@ void printPacked(const Inst &inst, WaveSize wave, std::string &out) {
 
 void encodePacked(const Inst &inst, WaveSize wave, std::string &out) {
   const InstrDesc &d = *inst.desc;
+  if (d.modifiers & isa::mod::Mai)
+    return encodeMai(inst, out);
   const bool dpp = isDpp(inst);
   const uint32_t lit = literalOf(inst);
   uint64_t q = word64(inst) | spreadModifierBits((d.flags >> kForceOneShift) & kModifierMask);
+  if (d.flags & kClampIgnored)
+    q &= ~kClampBit;
   bool haveLiteral = false;
   uint32_t literal = 0;
   for (unsigned i = 0; i + 1u < d.numOperands; ++i) {
@@ -301,7 +322,7 @@ void encodePacked(const Inst &inst, WaveSize wave, std::string &out) {
         literal = e.literal;
       }
     } else {
-      field = vgprOnlySrcField(enc, operandRegs(d, i + 1, wave), lit);
+      field = registerOnlySrcField(inst.target, enc, operandRegs(d, i + 1, wave), lit);
     }
     q = withSrcField(q, i, field);
   }

@@ -1,12 +1,14 @@
 // Random encodings for the vop3p family: VOP3P (with DPP16 / DPP8 forms), VOPD, VINTERP and
-// LDSDIR. Opcodes come mostly from the table (so every instruction is reached), sometimes at
-// random (invalid ones); fields are random, biased towards values that decode (VGPRs for
-// VGPR-only operands, in-range tuples, reserved bits clear); literals follow when a source
-// asks for one, and now and then an encoding is cut short.
+// LDSDIR on gfx1100; VOP3P (with the MAI group) and VINTRP on gfx908. Opcodes come mostly from
+// the table (so every instruction is reached), sometimes at random (invalid ones); fields are
+// random, biased towards values that decode (VGPRs for VGPR-only operands, in-range tuples,
+// reserved bits clear); literals follow when a source asks for one, and now and then an
+// encoding is cut short.
 #include <algorithm>
 #include <vector>
 
 #include "gcnkit/isa.h"
+#include "isa/target_info.h"
 #include "random_encodings.h"
 
 namespace gcnkit::difftest {
@@ -18,33 +20,42 @@ using isa::InstrDesc;
 using isa::OperandKind;
 
 struct Rows {
-  std::vector<const InstrDesc *> vop3p, vopdX, vopdY, vinterp, ldsdir;
+  std::vector<const InstrDesc *> vop3p, mai, vopdX, vopdY, vinterp, ldsdir, vintrp;
 };
 
-const Rows &rows() {
-  static const Rows r = [] {
-    Rows t;
-    for (const InstrDesc &d : isa::instructions(isa::Target::GFX1100)) {
-      switch (d.format) {
-      case Format::VOP3P:
-        t.vop3p.push_back(&d);
-        break;
-      case Format::VOPD:
-        (d.flags & 1 ? t.vopdY : t.vopdX).push_back(&d);
-        break;
-      case Format::VINTERP:
-        t.vinterp.push_back(&d);
-        break;
-      case Format::LDSDIR:
-        t.ldsdir.push_back(&d);
-        break;
-      default:
-        break;
-      }
+Rows rowsOf(isa::Target target) {
+  Rows t;
+  for (const InstrDesc &d : isa::instructions(target)) {
+    switch (d.format) {
+    case Format::VOP3P:
+      ((d.modifiers & isa::mod::Mai) ? t.mai : t.vop3p).push_back(&d);
+      break;
+    case Format::VOPD:
+      (d.flags & 1 ? t.vopdY : t.vopdX).push_back(&d);
+      break;
+    case Format::VINTERP:
+      t.vinterp.push_back(&d);
+      break;
+    case Format::LDSDIR:
+      t.ldsdir.push_back(&d);
+      break;
+    case Format::VINTRP:
+      t.vintrp.push_back(&d);
+      break;
+    default:
+      break;
     }
-    return t;
-  }();
-  return r;
+  }
+  return t;
+}
+
+const Rows &rows(isa::Target target = isa::Target::GFX1100) {
+  if (target == isa::Target::GFX908) {
+    static const Rows gfx908 = rowsOf(target);
+    return gfx908;
+  }
+  static const Rows gfx1100 = rowsOf(target);
+  return gfx1100;
 }
 
 const InstrDesc *pickRow(Rng &rng, const std::vector<const InstrDesc *> &v) {
@@ -58,9 +69,23 @@ uint32_t randomVgpr(Rng &rng, unsigned regs) {
   return randBits(rng, 8);
 }
 
+// A 9-bit source for an AccVGPR operand: no inline constant, on which llvm-mc-19
+// -show-encoding crashes (docs/differences.md).
+uint32_t randomAccSrc(Rng &rng, unsigned regs) {
+  if (chance(rng, 85))
+    return 256 + randomVgpr(rng, regs);
+  uint32_t enc = randomScalarSrc(rng);
+  while ((enc >= 128 && enc <= 208) || (enc >= 240 && enc <= 248))
+    enc = randomScalarSrc(rng);
+  return enc;
+}
+
 // A 9-bit source for an operand of this kind.
 uint32_t randomSrc(Rng &rng, OperandKind kind, unsigned regs) {
   switch (kind) {
+  case OperandKind::AReg:
+  case OperandKind::AVReg:
+    return randomAccSrc(rng, regs);
   case OperandKind::VReg:
     return chance(rng, 85) ? 256 + randomVgpr(rng, regs) : randomScalarSrc(rng);
   case OperandKind::VRegOrImm:
@@ -77,13 +102,17 @@ void maybeLiteral(Rng &rng, std::vector<uint8_t> &out, bool needed) {
     putDword(out, randomLiteral(rng));
 }
 
-void generatePacked(Rng &rng, std::vector<uint8_t> &out) {
-  const InstrDesc *d = chance(rng, 92) ? pickRow(rng, rows().vop3p) : nullptr;
-  const uint32_t op = d ? d->opcode : randBits(rng, 7);
+void generatePacked(Rng &rng, std::vector<uint8_t> &out, isa::Target target) {
+  const InstrDesc *d = chance(rng, 92) ? pickRow(rng, rows(target).vop3p) : nullptr;
+  uint32_t op = d ? d->opcode : randBits(rng, 7);
+  // A random opcode stays clear of the MFMA rows, which have their own generator.
+  for (const InstrDesc *r = nullptr;
+       !d && (r = isa::lookup(target, Format::VOP3P, op)) && (r->modifiers & isa::mod::Mai);)
+    op = randBits(rng, 7);
   const unsigned nsrc = d ? d->numOperands - 1u : 3;
-  uint64_t q = uint64_t{0xCC} << 24 | uint64_t{op} << 16;
+  uint64_t q = isa::targetInfo(target).prefix(Format::VOP3P) | uint64_t{op} << 16;
   if (chance(rng, 2))
-    q |= 1u << 23; // outside the encoding: the decode fails
+    q ^= 1u << 23; // outside the encoding: the decode fails (gfx908: a VOP3 opcode)
   q |= d ? randomVgpr(rng, d->operands[0].regs) : randBits(rng, 8);
   // Modifier bits: each set now and then; op_sel_hi mostly at one of its defaults.
   uint64_t mods = 0;
@@ -184,22 +213,66 @@ void generateLdsDir(Rng &rng, std::vector<uint8_t> &out) {
   putDword(out, w);
 }
 
+// gfx908's MFMA: every field random, with the sources mostly registers of the row's widths
+// (no inline constant in A or B: randomAccSrc).
+void generateMai(Rng &rng, std::vector<uint8_t> &out) {
+  const isa::Target target = isa::Target::GFX908;
+  const InstrDesc *d = pickRow(rng, rows(target).mai);
+  uint64_t q = isa::targetInfo(target).prefix(Format::VOP3P) | uint64_t{d->opcode} << 16;
+  q |= randomVgpr(rng, d->operands[0].regs) | uint64_t{randBits(rng, 8)} << 8; // CBSZ, ABID, 15
+  q |= uint64_t{randBits(rng, 5)} << 59;                                       // ACC, BLGP
+  for (unsigned i = 0; i < 3; ++i) {
+    const isa::OperandDesc &o = d->operands[i + 1];
+    const uint32_t enc =
+        o.kind == OperandKind::ARegOrImm
+            ? (chance(rng, 85) ? 256 + randomVgpr(rng, o.regs) : randomScalarSrc(rng))
+            : randomSrc(rng, o.kind, o.regs);
+    q |= uint64_t{enc} << (32 + 9 * i);
+  }
+  putDword(out, static_cast<uint32_t>(q));
+  putDword(out, static_cast<uint32_t>(q >> 32));
+}
+
+void generateVintrp(Rng &rng, std::vector<uint8_t> &out) {
+  const isa::Target target = isa::Target::GFX908;
+  const InstrDesc *d = chance(rng, 95) ? pickRow(rng, rows(target).vintrp) : nullptr;
+  const uint32_t op = d ? d->opcode : randBits(rng, 2);
+  const uint32_t src = chance(rng, 60) ? randBits(rng, 2) : randBits(rng, 8);
+  putDword(out, isa::targetInfo(target).prefix(Format::VINTRP) | randBits(rng, 8) << 18 | op << 16 |
+                    randBits(rng, 8) << 8 | src);
+}
+
+// Now and then the encoding is cut short (by whole dwords: an odd length would shift every
+// later encoding of the run, since llvm-mc reads its input as one byte stream).
+void maybeCut(Rng &rng, std::vector<uint8_t> &out) {
+  if (out.size() > 4 && chance(rng, 2))
+    out.resize(4 * (1 + rng() % (out.size() / 4 - 1)));
+}
+
 } // namespace
+
+void generateVop3pGfx908(Rng &rng, std::vector<uint8_t> &out) {
+  const unsigned pick = rng() % 100;
+  if (pick < 55)
+    generatePacked(rng, out, isa::Target::GFX908);
+  else if (pick < 90)
+    generateMai(rng, out);
+  else
+    generateVintrp(rng, out);
+  maybeCut(rng, out);
+}
 
 void generateVop3p(Rng &rng, std::vector<uint8_t> &out) {
   const unsigned pick = rng() % 100;
   if (pick < 50)
-    generatePacked(rng, out);
+    generatePacked(rng, out, isa::Target::GFX1100);
   else if (pick < 78)
     generateDual(rng, out);
   else if (pick < 92)
     generateInterp(rng, out);
   else
     generateLdsDir(rng, out);
-  // Now and then the encoding is cut short (by whole dwords: an odd length would shift every
-  // later encoding of the run, since llvm-mc reads its input as one byte stream).
-  if (out.size() > 4 && chance(rng, 2))
-    out.resize(4 * (1 + rng() % (out.size() / 4 - 1)));
+  maybeCut(rng, out);
 }
 
 } // namespace gcnkit::difftest
