@@ -13,12 +13,13 @@
 namespace gcnkit::assembler {
 namespace {
 
-// Instruction texts llvm-mc prints for random encodings of a family (disassembled in wave64
-// when asked).
-std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t seed, bool wave64) {
+// Instruction texts llvm-mc prints for random encodings of a family of a target (disassembled
+// in wave64 when asked).
+std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t seed, bool wave64,
+                                     isa::Target target) {
   difftest::Rng rng(seed);
   std::optional<difftest::FamilyGenerator> gen;
-  for (const auto &g : difftest::familyGenerators())
+  for (const auto &g : difftest::familyGenerators(target))
     if (g.name == family)
       gen = g;
   std::string input;
@@ -29,7 +30,7 @@ std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t 
              "]\n";
   }
   std::string path = difftest::writeTempFile(input, ".txt");
-  difftest::ToolRun r = difftest::llvmMcDisassemble(path, false, wave64);
+  difftest::ToolRun r = difftest::llvmMcDisassemble(path, false, wave64, target);
   unlink(path.c_str());
   std::vector<std::string> texts;
   std::istringstream in(r.out);
@@ -39,14 +40,15 @@ std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t 
   return texts;
 }
 
-// A family, and whether its texts are disassembled and assembled in wave64.
+// A family, and whether its texts are disassembled and assembled in wave64, for a target.
 struct RoundTripCase {
   const char *family;
   bool wave64;
+  isa::Target target = isa::Target::GFX1100;
 };
 
 void PrintTo(const RoundTripCase &c, std::ostream *os) {
-  *os << c.family << (c.wave64 ? " (wave64)" : "");
+  *os << isa::processorName(c.target) << " " << c.family << (c.wave64 ? " (wave64)" : "");
 }
 
 class AsmRoundTrip : public ::testing::TestWithParam<RoundTripCase> {};
@@ -54,11 +56,12 @@ class AsmRoundTrip : public ::testing::TestWithParam<RoundTripCase> {};
 TEST_P(AsmRoundTrip, SameBytesOrBothReject) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
   const RoundTripCase c = GetParam();
-  std::vector<std::string> texts = corpusTexts(c.family, 6000, 77, c.wave64);
+  std::vector<std::string> texts = corpusTexts(c.family, 6000, 77, c.wave64, c.target);
   ASSERT_GT(texts.size(), 3000u);
   AsmCompareOptions opts;
   opts.compareMessages = false; // both reject is enough here; asm_errors_test checks messages
   opts.wave64 = c.wave64;
+  opts.target = c.target;
   EXPECT_EQ(expectSameAsLlvmMc(texts, opts), 0u) << "of " << texts.size();
 }
 
@@ -70,6 +73,10 @@ INSTANTIATE_TEST_SUITE_P(Families, AsmRoundTrip,
                                            RoundTripCase{"vop3p", false},
                                            RoundTripCase{"mem", false}, RoundTripCase{"valu", true},
                                            RoundTripCase{"vop3p", true}));
+
+// gfx908 (wave64 only).
+INSTANTIATE_TEST_SUITE_P(Gfx908, AsmRoundTrip,
+                         ::testing::Values(RoundTripCase{"vop3p", true, isa::Target::GFX908}));
 
 } // namespace
 } // namespace gcnkit::assembler

@@ -30,6 +30,7 @@ Attempt matchRow(const MatchInput &in, EncodedInstruction &out) {
   case Format::VOP3P:
   case Format::VINTERP:
   case Format::LDSDIR:
+  case Format::VINTRP:
     return matchVop3p(in, out);
   case Format::VOPD: // only as a half of a `::` pair (encodeVopd)
     return Attempt::failure(in, 0, "invalid instruction");
@@ -39,6 +40,56 @@ Attempt matchRow(const MatchInput &in, EncodedInstruction &out) {
 }
 
 bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(suffix); }
+
+// The data operands of DS, buffer and flat-family rows (their leading register operands, where
+// AccVGPRs are allowed from gfx90a on).
+bool isMemoryData(const InstrDesc &row, size_t i) {
+  switch (row.format) {
+  case Format::DS:
+  case Format::MUBUF:
+  case Format::MTBUF:
+  case Format::FLAT:
+  case Format::GLOBAL:
+  case Format::SCRATCH:
+    break;
+  default:
+    return false;
+  }
+  if (i >= row.numOperands)
+    return false;
+  const isa::Field f = row.operands[i].field;
+  return f == isa::Field::VDST || f == isa::Field::VDATA || f == isa::Field::DATA0 ||
+         f == isa::Field::DATA1;
+}
+
+// llvm-mc-19 (of a target without AccVGPR memory operands, gfx908 and gfx1100 alike) matches
+// AccVGPRs as the data of a memory instruction and then refuses the instruction. The row is
+// tried with them as VGPRs; nullopt when it has no AccVGPR data operand.
+std::optional<Attempt> matchAgprData(const MatchInput &in) {
+  auto isAgprData = [&in](size_t i) {
+    const ParsedOperand &op = in.ops[i];
+    return op.kind == ParsedOperand::Kind::Register && op.reg.kind == RegKind::AGPR &&
+           isMemoryData(in.row, i);
+  };
+  uint32_t flipped = 0;
+  for (size_t i = 0; i < in.ops.size() && i < 32; ++i)
+    if (isAgprData(i)) {
+      in.ops[i].reg.kind = RegKind::VGPR;
+      flipped |= 1u << i;
+    }
+  if (!flipped)
+    return std::nullopt;
+  EncodedInstruction enc;
+  Attempt a = matchRow(in, enc);
+  for (size_t i = 0; i < in.ops.size() && i < 32; ++i)
+    if ((flipped >> i) & 1)
+      in.ops[i].reg.kind = RegKind::AGPR;
+  if (!a.ok)
+    return a;
+  constexpr int kRefusedAfterMatch = 300000; // beats every mismatch of another candidate
+  return Attempt{false, "invalid register class: agpr loads and stores not supported on this GPU",
+                 in.mnemonicOffset, kRefusedAfterMatch};
+}
 
 } // namespace
 
@@ -64,6 +115,11 @@ const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target ta
       for (std::string_view suffix : {"", "_e32", "_e64", "_dpp", "_e64_dpp"})
         remember(std::string(base) + std::string(suffix));
     }
+    // llvm-mc's other mnemonics for rows name the rows' candidates.
+    for (const isa::MnemonicAlias &a : isa::mnemonicAliases(target))
+      if (!index.candidateLists.contains(a.alias))
+        if (auto it = index.candidateLists.find(a.name); it != index.candidateLists.end())
+          index.candidateLists.emplace(std::string(a.alias), it->second);
     return index;
   };
   if (target == isa::Target::GFX908) {
@@ -180,8 +236,13 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
   Attempt best;
   for (const Candidate &c : rows) {
     EncodedInstruction enc;
-    Attempt a =
-        matchRow(MatchInput{*c.row, ops, tokens[0].offset, c.variant, wave64_, target_}, enc);
+    const MatchInput in{*c.row, ops, tokens[0].offset, c.variant, wave64_, target_};
+    if (std::optional<Attempt> refused = matchAgprData(in)) {
+      if (refused->progress > best.progress)
+        best = *refused;
+      continue;
+    }
+    Attempt a = matchRow(in, enc);
     if (a.ok) {
       out = std::move(enc);
       return true;

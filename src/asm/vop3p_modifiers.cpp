@@ -13,7 +13,8 @@ struct NamedKey {
 constexpr NamedKey kKeys[] = {{"op_sel", ModKey::OpSel},     {"op_sel_hi", ModKey::OpSelHi},
                               {"neg_lo", ModKey::NegLo},     {"neg_hi", ModKey::NegHi},
                               {"wait_exp", ModKey::WaitExp}, {"wait_vdst", ModKey::WaitVdst},
-                              {"clamp", ModKey::Clamp}};
+                              {"clamp", ModKey::Clamp},      {"cbsz", ModKey::Cbsz},
+                              {"abid", ModKey::Abid},        {"blgp", ModKey::Blgp}};
 
 bool isBitList(ModKey k) {
   return k == ModKey::OpSel || k == ModKey::OpSelHi || k == ModKey::NegLo || k == ModKey::NegHi;
@@ -58,17 +59,44 @@ std::optional<Attempt> checkBitList(const ParsedOperand &op, size_t i) {
   return std::nullopt;
 }
 
-// The value of `wait_exp:N` / `wait_vdst:N` (llvm-mc also takes `[N]`).
+// The value of `wait_exp:N`, `cbsz:N`... (llvm-mc also takes `[N]`).
 const ParsedOperand &scalarValue(const ParsedOperand &op) {
   return op.isList && op.list.size() == 1 ? op.list[0] : op;
 }
 
-std::optional<Attempt> checkWait(const ParsedOperand &op, size_t i, int64_t max) {
-  const ParsedOperand &v = scalarValue(op);
-  if (v.expr || (op.isList && op.list.size() != 1))
+// An absolute value; nullopt when it is one, with checkValue's range check below.
+std::optional<Attempt> checkAbsolute(const ParsedOperand &op, size_t i) {
+  if (op.isList && op.list.size() > 1)
+    return failAt(op.list[0].endOffset, i, "expected ']' in brackets expression");
+  if (scalarValue(op).expr || (op.isList && op.list.empty()))
     return failAt(op.valueOffset, i, "expected absolute expression");
-  if (v.number.isReal || v.number.integer < 0 || v.number.integer > max)
+  return std::nullopt;
+}
+
+bool inRange(const ParsedOperand &op, int64_t max) {
+  const Number &n = scalarValue(op).number;
+  return !n.isReal && n.integer >= 0 && n.integer <= max;
+}
+
+// wait_exp, wait_vdst, cbsz, abid: llvm-mc checks the range while parsing.
+std::optional<Attempt> checkValue(const ParsedOperand &op, size_t i, int64_t max) {
+  if (std::optional<Attempt> bad = checkAbsolute(op, i))
+    return bad;
+  if (!inRange(op, max))
     return failAt(op.offset, i, "invalid " + std::string(op.name) + " value.");
+  return std::nullopt;
+}
+
+// A bracketed list that is no register tuple is an MIMG address list to the operand parser;
+// llvm-mc's parser reports it as the register list it fails to be.
+std::optional<Attempt> checkRegisterList(const ParsedOperand &op, size_t i) {
+  const std::vector<ParsedOperand> &l = op.list;
+  for (size_t k = 1; k < l.size(); ++k) {
+    if (l[k].reg.kind != l[0].reg.kind || l[k].reg.count != 1 || l[0].reg.count != 1)
+      return failAt(l[k].offset, i, "registers in a list must be of the same kind");
+    if (l[k].reg.index != l[k - 1].reg.index + 1)
+      return failAt(l[k].offset, i, "registers in a list must have consecutive indices");
+  }
   return std::nullopt;
 }
 
@@ -135,6 +163,9 @@ std::optional<Attempt> checkModifierSyntax(const MatchInput &in, size_t first,
                                            uint32_t sourceModifierOps) {
   for (size_t i = 0; i < in.ops.size(); ++i) {
     const ParsedOperand &op = in.ops[i];
+    if (op.kind == Kind::RegisterList)
+      if (std::optional<Attempt> bad = checkRegisterList(op, i))
+        return bad;
     const bool sourceModifiers = op.neg || op.abs || op.sext;
     if (sourceModifiers && (op.sext || i >= 32 || !((sourceModifierOps >> i) & 1)))
       return Attempt::failure(in, i, "not a valid operand.");
@@ -148,10 +179,12 @@ std::optional<Attempt> checkModifierSyntax(const MatchInput &in, size_t first,
       bad = failAt(op.offset + op.name.size(), i, "unknown token in expression");
     else if (isBitList(key))
       bad = checkBitList(op, i);
-    else if (key == ModKey::WaitExp)
-      bad = checkWait(op, i, 7);
-    else if (key == ModKey::WaitVdst)
-      bad = checkWait(op, i, 15);
+    else if (key == ModKey::WaitExp || key == ModKey::Cbsz)
+      bad = checkValue(op, i, 7);
+    else if (key == ModKey::WaitVdst || key == ModKey::Abid)
+      bad = checkValue(op, i, 15);
+    else if (key == ModKey::Blgp) // its range is the matcher's
+      bad = checkAbsolute(op, i);
     else if (std::optional<DppDiagnostic> d = checkDppValue(op))
       bad = failAt(d->offset, i, d->message);
     if (bad)
@@ -192,6 +225,16 @@ size_t readModifiers(std::span<const ParsedOperand> ops, size_t first, const Mod
       break;
     case ModKey::WaitVdst:
       out.waitVdst = static_cast<uint8_t>(scalarValue(op).number.integer);
+      break;
+    case ModKey::Cbsz:
+      out.cbsz = static_cast<uint8_t>(scalarValue(op).number.integer);
+      break;
+    case ModKey::Abid:
+      out.abid = static_cast<uint8_t>(scalarValue(op).number.integer);
+      break;
+    case ModKey::Blgp:
+      out.blgp = inRange(op, 7) ? scalarValue(op).number.integer : -1;
+      out.blgpIndex = i;
       break;
     default:
       break;

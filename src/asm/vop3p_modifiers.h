@@ -1,6 +1,6 @@
 // The modifiers written after the operands of VOP3P, VINTERP and LDSDIR statements (op_sel,
-// op_sel_hi, neg_lo, neg_hi, clamp, wait_exp, wait_vdst and the DPP controls), read as
-// llvm-mc-19 reads them.
+// op_sel_hi, neg_lo, neg_hi, clamp, wait_exp, wait_vdst, gfx908's MFMA cbsz / abid / blgp and
+// the DPP controls), read as llvm-mc-19 reads them.
 //
 // llvm-mc parses operands left to right, each with the parsers of the operand position it
 // stands at in some variant of the mnemonic: a modifier only parses where a variant can have
@@ -28,6 +28,9 @@ enum class ModKey : uint8_t {
   Clamp,
   WaitExp,
   WaitVdst,
+  Cbsz,
+  Abid,
+  Blgp,
   // DPP (the last keys): the dpp_ctrl (quad_perm, row_*...) or dpp8 that announces the form,
   // then the rest.
   DppCtrl,
@@ -71,6 +74,10 @@ struct ModifierValues {
   bool opSelHiWritten = false;
   bool clamp = false;
   uint8_t waitExp = 0, waitVdst = 0;
+  // cbsz / abid are checked while parsing; blgp is read as written (the matcher checks it).
+  uint8_t cbsz = 0, abid = 0;
+  int64_t blgp = 0;
+  size_t blgpIndex = 0; // the operand it was read from (0: none)
   DppControls dpp;
 };
 
