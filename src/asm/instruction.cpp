@@ -234,10 +234,13 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
     return false;
   }
   Attempt best;
+  bool anyAgpr = false; // (AccVGPR operands are rare: the memory rule is tried only then)
+  for (const ParsedOperand &op : ops)
+    anyAgpr = anyAgpr || (op.kind == ParsedOperand::Kind::Register && op.reg.kind == RegKind::AGPR);
   for (const Candidate &c : rows) {
     EncodedInstruction enc;
     const MatchInput in{*c.row, ops, tokens[0].offset, c.variant, wave64_, target_};
-    if (std::optional<Attempt> refused = matchAgprData(in)) {
+    if (std::optional<Attempt> refused = anyAgpr ? matchAgprData(in) : std::nullopt) {
       if (refused->progress > best.progress)
         best = *refused;
       continue;
