@@ -24,9 +24,9 @@ inline bool wave64For(uint8_t options) {
 inline const disasm::Disassembler &disassemblerFor(uint8_t options) {
   using disasm::WaveSize;
   static const disasm::Disassembler kDisassemblers[] = {
-      {isa::Target::GFX1100, WaveSize::Wave32},
-      {isa::Target::GFX1100, WaveSize::Wave64},
-      {isa::Target::GFX908, WaveSize::Wave64},
+      disasm::Disassembler(isa::Target::GFX1100, WaveSize::Wave32),
+      disasm::Disassembler(isa::Target::GFX1100, WaveSize::Wave64),
+      disasm::Disassembler(isa::Target::GFX908, WaveSize::Wave64),
   };
   if (targetFor(options) == isa::Target::GFX908)
     return kDisassemblers[2];
