@@ -51,5 +51,24 @@ TEST(DiffTest, Wave64RandomEncodingsMatchLlvmMc) {
     ADD_FAILURE() << e;
 }
 
+// gfx908 (wave64 only), over every family that has a gfx908 generator.
+TEST(DiffTest, Gfx908RandomEncodingsMatchLlvmMc) {
+  ASSERT_TRUE(haveTool("llvm-mc-19")) << "llvm-mc-19 is the oracle; install llvm-19";
+  CompareOptions opts;
+  opts.target = isa::Target::GFX908;
+  opts.wave64 = true;
+  opts.count = envCount("GCNKIT_DIFF_COUNT", 24000);
+  opts.seed = envCount("GCNKIT_DIFF_SEED", 20261121) + 908;
+  CompareReport r = compareWithLlvmMc(opts);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_FALSE(r.families.empty());
+  for (const FamilyStats &f : r.families) {
+    EXPECT_EQ(f.mismatches, 0u) << f.name << ": " << f.mismatches << " of " << f.encodings;
+    EXPECT_GT(f.decoded * 10, f.encodings * 6) << f.name << " decodes too rarely";
+  }
+  for (const std::string &e : r.examples)
+    ADD_FAILURE() << e;
+}
+
 } // namespace
 } // namespace gcnkit::difftest

@@ -133,6 +133,13 @@ const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target ta
 InstructionAssembler::InstructionAssembler(isa::Target target)
     : index_(indexFor(target)), target_(target) {}
 
+bool InstructionAssembler::mnemonicOfOtherTarget(std::string_view mnemonic) const {
+  for (isa::Target t : {isa::Target::GFX1100, isa::Target::GFX908})
+    if (t != target_ && indexFor(t).candidateLists.contains(mnemonic))
+      return true;
+  return false;
+}
+
 std::span<const InstructionAssembler::Candidate>
 InstructionAssembler::lookupCandidates(std::string_view mnemonic) const {
   auto it = index_.candidateLists.find(mnemonic);
@@ -217,7 +224,9 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
       return encodeVopd(tokens, resolve, out, fail);
   std::span<const Candidate> rows = lookupCandidates(mnemonic);
   if (rows.empty()) {
-    fail = {"invalid instruction", tokens[0].offset};
+    fail = {mnemonicOfOtherTarget(mnemonic) ? "instruction not supported on this GPU"
+                                            : "invalid instruction",
+            tokens[0].offset};
     return false;
   }
   // The span excludes the end-of-statement token the operand parser stops at. The scratch

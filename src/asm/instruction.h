@@ -50,6 +50,9 @@ public:
   std::span<const Candidate> lookupCandidates(std::string_view mnemonic) const;
 
 private:
+  // Whether another target's table has the mnemonic: llvm-mc then says the instruction is not
+  // supported on this GPU rather than invalid.
+  bool mnemonicOfOtherTarget(std::string_view mnemonic) const;
   void printWithFixups(const EncodedInstruction &inst, std::string &text) const;
 
   // The rows by name and the candidate list of every spelling: built once per target and

@@ -398,9 +398,14 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     }
     int64_t symbolic = 0;
     SymbolicError serr;
-    switch (parseSaluSymbolic(toks, pos, resolve, symbolic, serr)) {
+    switch (parseSaluSymbolic(toks, pos, resolve, target, symbolic, serr)) {
     case SymbolicParse::Ok:
       op.kind = ParsedOperand::Kind::Number;
+      op.number.integer = symbolic;
+      continue;
+    case SymbolicParse::GprIdx:
+      op.kind = ParsedOperand::Kind::KeyValue;
+      op.name = "gpr_idx";
       op.number.integer = symbolic;
       continue;
     case SymbolicParse::Error:

@@ -4,6 +4,8 @@
 
 #include <bit>
 
+#include "isa/target_info.h"
+
 namespace gcnkit::assembler {
 
 namespace {
@@ -16,13 +18,16 @@ using isa::OperandDesc;
 using isa::OperandKind;
 using Kind = ParsedOperand::Kind;
 
-// Row flags shared with the SALU codec (written by scripts/isa/gfx1100_salu.py).
+// Row flags shared with the SALU codec (written by scripts/isa/salu_family.py).
 constexpr uint32_t kSaluImmOptional = 1u << 8;
 constexpr uint32_t kSaluImmAcceptsLabel = 1u << 10; // s_call_b64: a label is a branch target
+constexpr unsigned kSaluSpecialShift = 4;
+constexpr uint32_t kSaluSpecialGprIdx = 7; // (flags >> kSaluSpecialShift) & 0xF: gpr_idx()
 
 class RowMatcher {
 public:
-  explicit RowMatcher(const MatchInput &in) : in_(in), row_(in.row), ops_(in.ops) {}
+  explicit RowMatcher(const MatchInput &in)
+      : in_(in), row_(in.row), ops_(in.ops), target_(isa::targetInfo(in.target)) {}
 
   Attempt run(EncodedInstruction &out);
 
@@ -33,6 +38,7 @@ private:
   Attempt tooFew() { return Attempt::tooFew(in_); }
   bool scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
   Attempt matchSmem(EncodedInstruction &out);
+  Attempt gprIdxMode(size_t i, const OperandDesc &d);
   bool branchTarget(size_t i, const OperandDesc &d);
   bool constantOrLiteral(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
   void encodeSalu(EncodedInstruction &out);
@@ -44,6 +50,7 @@ private:
   const MatchInput &in_;
   const InstrDesc &row_;
   std::vector<ParsedOperand> &ops_;
+  const isa::TargetInfo &target_;
   Fields f_;
 };
 
@@ -113,8 +120,11 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
   const char *offsetError =
       buffer ? "expected a 20-bit unsigned offset" : "expected a 21-bit signed offset";
   size_t i = 0;
-  if (row_.numOperands)
-    f_.put(Field::SOFFSET, 124); // null unless a register or offset is given
+  const isa::ScalarRegisters &sr = target_.sregs;
+  // gfx11 encodes a null soffset unless a register is given; gfx9 has no null (its imm /
+  // soffset_en bits say which offsets there are).
+  if (row_.numOperands && sr.null != isa::ScalarRegisters::kNone)
+    f_.put(Field::SOFFSET, sr.null);
   for (unsigned k = 0; k < row_.numOperands; ++k) {
     const OperandDesc &d = row_.operands[k];
     if (d.field == Field::OFFSET)
@@ -151,9 +161,9 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
     // Register classes: sdata excludes m0 and exec (SReg_*_XM0_XEXEC); a buffer resource
     // cannot be null.
     const unsigned enc = op.reg.encoding();
-    if (d.field == Field::SDATA && (enc == 125 || enc == 126 || enc == 127))
+    if (d.field == Field::SDATA && (enc == sr.m0 || enc == sr.exec || enc == sr.exec + 1u))
       return fail(i);
-    if (d.field == Field::SBASE && buffer && enc == 124)
+    if (d.field == Field::SBASE && buffer && enc == sr.null)
       return fail(i);
     f_.put(d.field, enc);
     ++i;
@@ -164,6 +174,9 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
       glc_ = true;
     else if (op.kind == Kind::Flag && op.name == "dlc" && (row_.modifiers & isa::mod::Dlc))
       dlc_ = true;
+    else if (op.kind == Kind::Flag && op.name == "dlc" &&
+             target_.smem.dlc == isa::SmemLayout::kNoBit)
+      return fail(i, "dlc modifier is not supported on this GPU");
     else if (op.kind == Kind::KeyValue && op.name == "offset" && !op.expr && !op.number.isReal &&
              !f_.set[static_cast<size_t>(Field::OFFSET)]) {
       if (!offsetOk(op.number.integer))
@@ -176,6 +189,21 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
   }
   encodeSalu(out);
   return Attempt::success(ops_.size());
+}
+
+// A VGPR indexing mode: gpr_idx(...) or a 4-bit absolute value.
+Attempt RowMatcher::gprIdxMode(size_t i, const OperandDesc &d) {
+  const ParsedOperand &op = ops_[i];
+  if (op.kind == Kind::KeyValue && op.name == "gpr_idx") {
+    f_.put(d.field, static_cast<uint32_t>(op.number.integer));
+  } else if (op.kind == Kind::Number && !op.number.isReal) {
+    if (!fitsUnsigned(op.number.integer, 4))
+      return fail(i, "invalid immediate: only 4-bit values are legal");
+    f_.put(d.field, static_cast<uint32_t>(op.number.integer));
+  } else {
+    return fail(i, "expected absolute expression");
+  }
+  return Attempt::success(i + 1);
 }
 
 Attempt RowMatcher::run(EncodedInstruction &out) {
@@ -200,7 +228,7 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
       // s_waitcnt_{vscnt,vmcnt,expcnt,lgkmcnt}: llvm-mc's assembler requires the register
       // field to be null (its disassembler prints whatever is encoded).
       if (row_.format == Format::SOPK && row_.name.starts_with("s_waitcnt_") &&
-          op.reg.encoding() != 124)
+          op.reg.encoding() != target_.sregs.null)
         return fail(i, "src0 must be null");
       f_.put(d.field, op.reg.encoding());
       break;
@@ -237,6 +265,12 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
       break;
     case OperandKind::Imm:
     case OperandKind::Special: {
+      if (d.kind == OperandKind::Special &&
+          ((row_.flags >> kSaluSpecialShift) & 0xF) == kSaluSpecialGprIdx) {
+        if (Attempt a = gprIdxMode(i, d); !a.ok)
+          return a;
+        break;
+      }
       if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmAcceptsLabel) &&
           op.kind != Kind::Number) {
         if (!branchTarget(i, d))
@@ -297,10 +331,20 @@ void RowMatcher::encodeSalu(EncodedInstruction &out) {
     w0 = 0xBF800000u | op << 16 | (F(Field::SIMM16) & 0xFFFF);
     break;
   case Format::SMEM: {
-    w0 = 0xF4000000u | op << 18 | (glc_ ? 1u << 14 : 0) | (dlc_ ? 1u << 13 : 0) |
+    const isa::SmemLayout &l = target_.smem;
+    auto bit = [](uint8_t b, bool on) { return on && b != isa::SmemLayout::kNoBit ? 1u << b : 0u; };
+    w0 = uint32_t{l.encoding} << 26 | op << 18 | bit(l.glc, glc_) | bit(l.dlc, dlc_) |
          (F(Field::SDATA) & 0x7F) << 6 | ((F(Field::SBASE) >> 1) & 0x3F);
+    uint32_t w1 = (F(Field::SOFFSET) & 0x7F) << 25 | (F(Field::OFFSET) & 0x1FFFFF);
+    if (l.imm != isa::SmemLayout::kNoBit) {
+      // gfx9: an offset alone, an SGPR alone (in the offset field), or both.
+      const bool hasImm = f_.has(Field::OFFSET), hasReg = f_.has(Field::SOFFSET);
+      w0 |= bit(l.imm, hasImm) | bit(l.soffsetEn, hasImm && hasReg);
+      if (hasReg && !hasImm)
+        w1 = F(Field::SOFFSET) & 0x7F;
+    }
     appendDword(out.bytes, w0);
-    appendDword(out.bytes, (F(Field::SOFFSET) & 0x7F) << 25 | (F(Field::OFFSET) & 0x1FFFFF));
+    appendDword(out.bytes, w1);
     out.smemOffset = smemOffset_;
     return;
   }

@@ -1,12 +1,15 @@
+// Symbolic SALU immediates (see salu_symbolic.h): the names and layouts come from the
+// target's isa::salu::Symbols, the checks and messages are llvm-mc-19's.
 #include "asm/salu_symbolic.h"
 
 #include "isa/salu_symbolic.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::assembler {
 
 namespace {
 
-namespace names = isa::gfx1100::salu_names;
+using isa::salu::Symbols;
 
 bool isEnd(const Token &t) { return t.kind == Tok::EndOfStatement || t.kind == Tok::Eof; }
 
@@ -39,21 +42,21 @@ bool expect(std::span<const Token> toks, size_t &pos, Tok kind, const char *what
   return true;
 }
 
-template <size_t N> int indexOfName(const std::string_view (&table)[N], std::string_view name) {
-  for (size_t i = 0; i < N; ++i)
-    if (!table[i].empty() && table[i] == name)
-      return static_cast<int>(i);
-  return -1;
-}
-
 SymbolicParse hwreg(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
-                    int64_t &value, SymbolicError &err) {
+                    const Symbols &names, int64_t &value, SymbolicError &err) {
   pos += 2; // hwreg (
   int64_t id = 0, offset = 0, size = 32;
   const Token &idTok = toks[pos];
-  int named = idTok.kind == Tok::Identifier ? indexOfName(names::kHwreg, idTok.text) : -1;
-  if (named >= 0) {
-    id = named;
+  const isa::salu::NamedId *named = nullptr;
+  if (idTok.kind == Tok::Identifier)
+    for (const isa::salu::NamedId &n : names.hwregNames)
+      if (n.name == idTok.text)
+        named = &n;
+  if (named && named->id == isa::salu::kOtherGpu) {
+    err = {"invalid hardware register: not supported on this GPU", idTok.offset};
+    return SymbolicParse::Error;
+  } else if (named) {
+    id = named->id;
     ++pos;
   } else if (idTok.kind == Tok::Identifier && toks[pos + 1].kind != Tok::LParen &&
              !resolve(idTok.text)) {
@@ -90,73 +93,123 @@ SymbolicParse hwreg(std::span<const Token> toks, size_t &pos, const SymbolResolv
   return SymbolicParse::Ok;
 }
 
-// Message names llvm-mc knows from other GPUs: on GFX11 they are "not supported" rather than
-// unknown.
-bool isOtherTargetMessage(std::string_view name) {
-  static constexpr std::string_view kNames[] = {"MSG_GS",
-                                                "MSG_GS_DONE",
-                                                "MSG_SAVEWAVE",
-                                                "MSG_STALL_WAVE_GEN",
-                                                "MSG_HALT_WAVES",
-                                                "MSG_ORDERED_PS_DONE",
-                                                "MSG_EARLY_PRIM_DEALLOC",
-                                                "MSG_GS_ALLOC_REQ",
-                                                "MSG_GET_DOORBELL",
-                                                "MSG_GET_DDID",
-                                                "MSG_SYSMSG",
-                                                "MSG_RTN_GET_TBA_TO_PC",
-                                                "MSG_RTN_GET_SE_AID_ID"};
-  for (std::string_view n : kNames)
-    if (n == name)
-      return true;
-  return false;
-}
-
+// sendmsg(MSG[, OP[, STREAM]]): llvm-mc parses the whole operand, then checks it. A message
+// given by name is checked strictly against the GPU's messages (its operations, streams);
+// numeric fields are only range-checked. Operation names are looked up under the message id.
 SymbolicParse sendmsg(std::span<const Token> toks, size_t &pos, const SymbolResolver &resolve,
-                      int64_t &value, SymbolicError &err) {
+                      const Symbols &names, int64_t &value, SymbolicError &err) {
   pos += 2; // sendmsg (
   int64_t msg = 0, op = 0, stream = 0;
   const Token &msgTok = toks[pos];
-  int named = msgTok.kind == Tok::Identifier ? indexOfName(names::kSendmsg, msgTok.text) : -1;
-  if (named >= 0) {
-    msg = named;
+  const isa::salu::MessageName *msgName = nullptr;
+  if (msgTok.kind == Tok::Identifier)
+    for (const isa::salu::MessageName &m : names.messageNames)
+      if (m.name == msgTok.text)
+        msgName = &m;
+  if (msgName) {
+    msg = msgName->id;
     ++pos;
-  } else if (msgTok.kind == Tok::Identifier && isOtherTargetMessage(msgTok.text)) {
-    err = {"specified message id is not supported on this GPU", msgTok.offset};
-    return SymbolicParse::Error;
   } else if (msgTok.kind == Tok::Identifier && !resolve(msgTok.text)) {
     err = {"expected a message name or an absolute expression", msgTok.offset};
     return SymbolicParse::Error;
   } else if (!absoluteArg(toks, pos, resolve, msg, err)) {
     return SymbolicParse::Error;
-  } else if (msg < 0 || msg > 255) {
-    err = {"invalid message id", msgTok.offset};
-    return SymbolicParse::Error;
   }
+  const Token *opTok = nullptr, *streamTok = nullptr;
+  const isa::salu::OperationName *opName = nullptr;
   if (toks[pos].kind == Tok::Comma) {
     ++pos;
-    const Token &opTok = toks[pos];
-    if (!absoluteArg(toks, pos, resolve, op, err))
+    opTok = &toks[pos];
+    if (opTok->kind == Tok::Identifier)
+      for (const isa::salu::OperationName &o : names.operationNames)
+        if (o.message == msg && o.name == opTok->text)
+          opName = &o;
+    if (opName) {
+      op = opName->operation;
+      ++pos;
+    } else if (opTok->kind == Tok::Identifier && !resolve(opTok->text)) {
+      err = {"expected an operation name or an absolute expression", opTok->offset};
       return SymbolicParse::Error;
-    if (op < 0 || op > 7) {
-      err = {"invalid operation id", opTok.offset};
+    } else if (!absoluteArg(toks, pos, resolve, op, err)) {
       return SymbolicParse::Error;
     }
     if (toks[pos].kind == Tok::Comma) {
       ++pos;
-      const Token &stTok = toks[pos];
+      streamTok = &toks[pos];
       if (!absoluteArg(toks, pos, resolve, stream, err))
         return SymbolicParse::Error;
-      if (stream < 0 || stream > 3) {
-        err = {"invalid message stream id", stTok.offset};
-        return SymbolicParse::Error;
-      }
     }
   }
   if (!expect(toks, pos, Tok::RParen, "expected a closing parenthesis", err))
     return SymbolicParse::Error;
+  auto fail = [&](const char *message, const Token &at) {
+    err = {message, at.offset};
+    return SymbolicParse::Error;
+  };
+  const bool strict = msgName != nullptr;
+  if (msgName && !msgName->supported)
+    return fail("specified message id is not supported on this GPU", msgTok);
+  if (!strict && (msg < 0 || msg >= (int64_t{1} << names.messageIdBits)))
+    return fail("invalid message id", msgTok);
+  if (strict && msgName->needsOperation && !opTok)
+    return fail("missing message operation", msgTok);
+  if (strict && !msgName->needsOperation && opTok)
+    return fail("message does not support operations", *opTok);
+  const isa::salu::MessageOps *ops = names.operationsOf(static_cast<unsigned>(msg));
+  if (opTok) {
+    if (opName && !opName->supported)
+      return fail("specified operation id is not supported on this GPU", *opTok);
+    if (op < 0 || op > isa::salu::kSendmsgOpMask || (strict && !((ops->operations >> op) & 1)))
+      return fail("invalid operation id", *opTok);
+  }
+  if (streamTok) {
+    if (strict && !((ops->streamOperations >> op) & 1))
+      return fail("message operation does not support streams", *streamTok);
+    if (stream < 0 || stream > isa::salu::kSendmsgStreamMask)
+      return fail("invalid message stream id", *streamTok);
+  }
   value = msg | op << isa::salu::kSendmsgOpShift | stream << isa::salu::kSendmsgStreamShift;
   return SymbolicParse::Ok;
+}
+
+// gpr_idx(MODE,...): VGPR indexing modes, each at most once, as a bit mask.
+SymbolicParse gprIdx(std::span<const Token> toks, size_t &pos, const Symbols &names, int64_t &value,
+                     SymbolicError &err) {
+  pos += 2; // gpr_idx (
+  value = 0;
+  if (toks[pos].kind == Tok::RParen) {
+    ++pos;
+    return SymbolicParse::Ok;
+  }
+  for (;;) {
+    const Token &t = toks[pos];
+    int bit = -1;
+    for (size_t b = 0; t.kind == Tok::Identifier && b < names.gprIdx.size(); ++b)
+      if (names.gprIdx[b] == t.text)
+        bit = static_cast<int>(b);
+    if (bit < 0) {
+      err = {value ? "expected a VGPR index mode"
+                   : "expected a VGPR index mode or a closing "
+                     "parenthesis",
+             t.offset};
+      return SymbolicParse::Error;
+    }
+    if ((value >> bit) & 1) {
+      err = {"duplicate VGPR index mode", t.offset};
+      return SymbolicParse::Error;
+    }
+    value |= int64_t{1} << bit;
+    ++pos;
+    if (toks[pos].kind == Tok::RParen) {
+      ++pos;
+      return SymbolicParse::Ok;
+    }
+    if (toks[pos].kind != Tok::Comma) {
+      err = {"expected a comma or a closing parenthesis", toks[pos].offset};
+      return SymbolicParse::Error;
+    }
+    ++pos;
+  }
 }
 
 // A run of NAME(ARG) items separated by spaces, '&' or ',' (waitcnt, depctr) or '|'
@@ -208,50 +261,63 @@ std::optional<int64_t> saluSymbolValue(std::string_view name) {
   // Every name is UC_VERSION_*: other symbols (labels, operand names) are rejected at once.
   if (!name.starts_with("UC_VERSION_"))
     return std::nullopt;
-  for (size_t i = 0; i < std::size(names::kVersion); ++i)
-    if (!names::kVersion[i].empty() && names::kVersion[i] == name)
-      return static_cast<int64_t>(i);
-  for (const auto &b : names::kVersionBits)
-    if (b.name == name)
-      return b.mask;
+  // llvm-mc defines the names for every GPU, also those without s_version.
+  for (const Symbols *s : {&isa::salu::kGfx1100Symbols, &isa::salu::kGfx908Symbols}) {
+    for (size_t i = 0; i < s->version.size(); ++i)
+      if (!s->version[i].empty() && s->version[i] == name)
+        return static_cast<int64_t>(i);
+    for (const auto &b : s->versionBits)
+      if (b.name == name)
+        return b.mask;
+  }
   return std::nullopt;
 }
 
 SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
-                                const SymbolResolver &resolve, int64_t &value, SymbolicError &err) {
+                                const SymbolResolver &resolve, isa::Target target, int64_t &value,
+                                SymbolicError &err) {
   const Token &t = toks[pos];
   if (t.kind != Tok::Identifier || toks[pos + 1].kind != Tok::LParen)
     return SymbolicParse::NotSymbolic;
+  const Symbols &names = *isa::targetInfo(target).saluSymbols;
   if (t.text == "hwreg")
-    return hwreg(toks, pos, resolve, value, err);
+    return hwreg(toks, pos, resolve, names, value, err);
   if (t.text == "sendmsg")
-    return sendmsg(toks, pos, resolve, value, err);
-  const auto &wc = isa::salu::kWaitcnt;
-  auto isCounter = [&](std::string_view n) {
-    for (const auto &f : wc)
-      if (n == f.name ||
-          (n.size() == f.name.size() + 4 && n.starts_with(f.name) && n.ends_with("_sat")))
-        return true;
-    return false;
+    return sendmsg(toks, pos, resolve, names, value, err);
+  if (t.text == "gpr_idx" && !names.gprIdx.empty())
+    return gprIdx(toks, pos, names, value, err) == SymbolicParse::Ok ? SymbolicParse::GprIdx
+                                                                     : SymbolicParse::Error;
+  const auto counterOf = [&](std::string_view n) -> const isa::salu::WaitcntCounter * {
+    for (const auto &c : names.waitcnt)
+      if (n == c.name ||
+          (n.size() == c.name.size() + 4 && n.starts_with(c.name) && n.ends_with("_sat")))
+        return &c;
+    return nullptr;
   };
-  if (isCounter(t.text)) {
-    value = 0;
-    for (const auto &f : wc)
-      value |= int64_t{(1 << f.width) - 1} << f.shift;
+  if (counterOf(t.text)) {
+    value = names.waitcntDefault();
     return fieldList(
         toks, pos, value,
         [&](const Token &name, int64_t &v) {
-          const isa::salu::WaitcntField *field = nullptr;
-          for (const auto &f : wc)
-            if (name.text.starts_with(f.name))
-              field = &f;
-          if (!field || !isCounter(name.text)) {
+          const isa::salu::WaitcntCounter *c = counterOf(name.text);
+          if (!c) {
             err = {"invalid counter name " + std::string(name.text), name.offset};
             return false;
           }
-          return setNumericField(toks, pos, resolve, v, field->shift, field->width,
-                                 name.text.ends_with("_sat"),
-                                 "too large value for " + std::string(field->name), err);
+          int64_t x = 0;
+          const Token &argTok = toks[pos];
+          if (!absoluteArg(toks, pos, resolve, x, err))
+            return false;
+          const int64_t max = (int64_t{1} << isa::salu::counterWidth(*c)) - 1;
+          if (x < 0 || x > max) {
+            if (!name.text.ends_with("_sat")) {
+              err = {"too large value for " + std::string(c->name), argTok.offset};
+              return false;
+            }
+            x = x < 0 ? 0 : max;
+          }
+          v = isa::salu::withCounter(*c, static_cast<unsigned>(v), static_cast<unsigned>(x));
+          return true;
         },
         err, false);
   }

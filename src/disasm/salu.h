@@ -1,12 +1,13 @@
 // Facts the salu family (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM) keeps in InstrDesc::flags, and
 // the pieces of its codec other layers use. The flags are written by
-// scripts/isa/gfx1100_salu.py from what llvm-mc-19 prints.
+// scripts/isa/salu_family.py from what llvm-mc-19 prints.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "gcnkit/disasm.h"
+#include "isa/salu_symbolic.h"
 
 namespace gcnkit::disasm::detail::salu {
 
@@ -18,7 +19,7 @@ inline constexpr uint32_t kImmSmallDec = 3; // 0..64 decimal, larger values hex
 
 // (flags >> kSpecialShift) & 0xF: the symbolic form of a Special operand.
 inline constexpr unsigned kSpecialShift = 4;
-enum class Special : uint8_t { None, Hwreg, Sendmsg, Waitcnt, DelayAlu, Depctr, Version };
+enum class Special : uint8_t { None, Hwreg, Sendmsg, Waitcnt, DelayAlu, Depctr, Version, GprIdx };
 
 inline constexpr uint32_t kImmOptional = 1u << 8;   // not printed when zero (s_endpgm)
 inline constexpr uint32_t kImmMustBeZero = 1u << 9; // no operand; simm16 != 0 fails the decode
@@ -27,13 +28,16 @@ constexpr Special specialOf(uint32_t flags) {
   return static_cast<Special>((flags >> kSpecialShift) & 0xF);
 }
 
-// The symbolic operand printers, exactly as llvm-mc-19 spells them for GFX11.
-void appendHwreg(std::string &out, uint32_t simm16);
-void appendSendmsg(std::string &out, uint32_t simm16);
-void appendWaitcnt(std::string &out, uint32_t simm16);
+// The symbolic operand printers, exactly as llvm-mc-19 spells them for the target whose
+// names and layouts `s` holds.
+using isa::salu::Symbols;
+void appendHwreg(std::string &out, const Symbols &s, uint32_t simm16);
+void appendSendmsg(std::string &out, const Symbols &s, uint32_t simm16);
+void appendWaitcnt(std::string &out, const Symbols &s, uint32_t simm16);
 void appendDelayAlu(std::string &out, uint32_t simm16);
 void appendDepctr(std::string &out, uint32_t simm16);
-void appendVersion(std::string &out, uint32_t simm16);
+void appendVersion(std::string &out, const Symbols &s, uint32_t simm16);
+void appendGprIdx(std::string &out, const Symbols &s, uint32_t mode);
 
 // Branch target of an instruction with a Label operand (SOPP branches, s_subvector_loop_*):
 // address + 4 + 4 * sext(simm16), wrapping at 64 bits. False for other instructions.

@@ -1,11 +1,13 @@
-// The salu family codec: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM on GFX11, decoded against the
-// table rows, printed and re-encoded as llvm-mc-19 does (-disassemble -show-encoding).
+// The salu family codec: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM, decoded against the target's
+// table rows, printed and re-encoded as llvm-mc-19 does (-disassemble -show-encoding). The SOP
+// formats have one layout on every target; SMEM's varies, as the target's SmemLayout says.
 #include <string_view>
 
 #include "disasm/codec.h"
 #include "disasm/operands.h"
 #include "disasm/salu.h"
 #include "disasm/salu_operands.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::disasm::detail {
 
@@ -48,7 +50,7 @@ uint32_t opcodeOf(Format f, uint32_t w) {
 }
 
 // Raw value of an operand's field. SBASE is returned as the register number (the field counts
-// register pairs); OFFSET as the 21-bit two's complement value.
+// register pairs). SMEM's offsets are read by smemOffsets().
 uint32_t fieldOf(Field f, const uint32_t *w) {
   switch (f) {
   case Field::SDST:
@@ -63,16 +65,53 @@ uint32_t fieldOf(Field f, const uint32_t *w) {
     return isa::bits(w[0], 12, 6);
   case Field::SBASE:
     return isa::bits(w[0], 5, 0) * 2;
-  case Field::SOFFSET:
-    return isa::bits(w[1], 31, 25);
-  case Field::OFFSET:
-    return isa::bits(w[1], 20, 0);
   default:
     return 0;
   }
 }
 
 int32_t offsetValue(uint32_t raw21) { return static_cast<int32_t>(raw21 << 11) >> 11; }
+
+bool bitSet(uint32_t w, uint8_t bit) { return bit != isa::SmemLayout::kNoBit && ((w >> bit) & 1); }
+uint32_t bitValue(uint8_t bit, bool on) {
+  return on && bit != isa::SmemLayout::kNoBit ? 1u << bit : 0;
+}
+
+// SMEM's offsets as the encoding gives them: an SGPR, an immediate, or both. gfx11 always
+// encodes an SGPR (soffset; null when there is none, and a null with a zero offset prints as
+// `null`); gfx9's imm / soffset_en bits say which are there and where the SGPR is.
+struct SmemOffsets {
+  bool hasReg = false, hasImm = false;
+  bool regInSoffset = true; // in the soffset field (else in the offset field's low 7 bits)
+  unsigned reg = 0;
+  int32_t imm = 0;
+};
+
+SmemOffsets smemOffsets(const isa::TargetInfo &t, const uint32_t *w) {
+  SmemOffsets o;
+  const unsigned soffset = isa::bits(w[1], 31, 25), offset = isa::bits(w[1], 20, 0);
+  const isa::SmemLayout &l = t.smem;
+  if (l.imm == isa::SmemLayout::kNoBit) {
+    o.imm = offsetValue(offset);
+    o.hasImm = o.imm != 0;
+    o.hasReg = soffset != t.sregs.null || !o.hasImm;
+    o.reg = soffset;
+    return o;
+  }
+  o.hasImm = bitSet(w[0], l.imm);
+  o.imm = o.hasImm ? offsetValue(offset) : 0;
+  o.regInSoffset = bitSet(w[0], l.soffsetEn);
+  o.hasReg = o.regInSoffset || !o.hasImm;
+  o.reg = o.regInSoffset ? soffset : offset & 0x7F;
+  return o;
+}
+
+bool hasOffsets(const InstrDesc &d) {
+  for (unsigned i = 0; i < d.numOperands; ++i)
+    if (d.operands[i].field == Field::SOFFSET)
+      return true;
+  return false;
+}
 
 void appendImm16(std::string &out, uint32_t v, uint32_t flags) {
   switch (flags & salu::kImmStyleMask) {
@@ -92,16 +131,17 @@ void appendImm16(std::string &out, uint32_t v, uint32_t flags) {
 }
 
 // `assemblerListing`: llvm-mc's listing of assembled code shows s_version's operand in hex.
-void appendSpecial(std::string &out, uint32_t v, uint32_t flags, bool assemblerListing) {
+void appendSpecial(std::string &out, const salu::Symbols &s, uint32_t v, uint32_t flags,
+                   bool assemblerListing) {
   switch (salu::specialOf(flags)) {
   case salu::Special::Hwreg:
-    salu::appendHwreg(out, v);
+    salu::appendHwreg(out, s, v);
     break;
   case salu::Special::Sendmsg:
-    salu::appendSendmsg(out, v);
+    salu::appendSendmsg(out, s, v);
     break;
   case salu::Special::Waitcnt:
-    salu::appendWaitcnt(out, v);
+    salu::appendWaitcnt(out, s, v);
     break;
   case salu::Special::DelayAlu:
     salu::appendDelayAlu(out, v);
@@ -113,7 +153,10 @@ void appendSpecial(std::string &out, uint32_t v, uint32_t flags, bool assemblerL
     if (assemblerListing)
       appendHex(out, v);
     else
-      salu::appendVersion(out, v);
+      salu::appendVersion(out, s, v);
+    break;
+  case salu::Special::GprIdx:
+    salu::appendGprIdx(out, s, v);
     break;
   default:
     appendUDec(out, v);
@@ -148,10 +191,20 @@ DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &in
       return DecodeStatus::Fail;
     inst.words[1] = readDword(bytes, 1);
     size = 8;
-    // Without a cache-policy operand the glc / dlc bits must be clear.
-    if ((isa::bits(w0, 14, 14) && !(d->modifiers & isa::mod::Glc)) ||
-        (isa::bits(w0, 13, 13) && !(d->modifiers & isa::mod::Dlc)))
+    const isa::TargetInfo &t = isa::targetInfo(inst.target);
+    const isa::SmemLayout &l = t.smem;
+    // Without a cache-policy operand gfx11 requires the glc / dlc bits clear (gfx9 drops them);
+    // without offset operands gfx9 requires the imm bit clear.
+    if (l.strictPolicyBits && ((bitSet(w0, l.glc) && !(d->modifiers & isa::mod::Glc)) ||
+                               (bitSet(w0, l.dlc) && !(d->modifiers & isa::mod::Dlc))))
       return DecodeStatus::Fail;
+    if (hasOffsets(*d)) {
+      const SmemOffsets o = smemOffsets(t, inst.words);
+      if (o.hasReg && !resolveReg(inst.target, o.reg, 1, RegClass::Src).valid)
+        return DecodeStatus::Fail;
+    } else if (bitSet(w0, l.imm)) {
+      return DecodeStatus::Fail;
+    }
   }
   if ((d->flags & salu::kImmMustBeZero) && isa::bits(w0, 15, 0) != 0)
     return DecodeStatus::Fail;
@@ -160,11 +213,12 @@ DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &in
     const OperandDesc &o = d->operands[i];
     if (o.kind == OperandKind::KImm) {
       literal = true;
-    } else if (isRegisterOperand(o)) {
+    } else if (isRegisterOperand(o) && o.field != Field::SOFFSET) {
       unsigned enc = fieldOf(o.field, inst.words);
       if (enc == sreg::kLiteral)
         literal = true;
-      else if (!isInlineConstant(enc) && !resolveReg(enc, o.regs, classOf(o.field)).valid)
+      else if (!isInlineConstant(enc) &&
+               !resolveReg(inst.target, enc, o.regs, classOf(o.field)).valid)
         return DecodeStatus::Fail;
     }
   }
@@ -180,50 +234,40 @@ DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &in
   return DecodeStatus::Success;
 }
 
-// SMEM: "sdata, sbase, soffset[ offset:X]" where a null soffset prints the offset alone (or
-// "null" when the offset is zero); then glc / dlc.
+// SMEM: "sdata, sbase, " then the offsets: an SGPR, an immediate, or "SGPR offset:IMM"; then
+// glc / dlc. The assembler's listing shows the offsets as written (gfx11 cannot tell the forms
+// apart from the bits).
 void printSmem(const Inst &inst, const InstrDesc &d, isa::SmemOffsetForm form, std::string &out) {
   const uint32_t *w = inst.words;
+  const isa::TargetInfo &t = isa::targetInfo(inst.target);
   for (unsigned i = 0; i < d.numOperands; ++i) {
     const OperandDesc &o = d.operands[i];
     if (o.field == Field::OFFSET)
       continue;
     out += i == 0 ? " " : ", ";
     unsigned v = fieldOf(o.field, w);
-    int32_t offset = offsetValue(fieldOf(Field::OFFSET, w));
     if (o.kind == OperandKind::Imm) {
       appendImm16(out, v, d.flags);
-    } else if (o.field == Field::SOFFSET && form != isa::SmemOffsetForm::AsDecoded) {
-      // As written in assembly: the offset alone, the register alone, or both.
-      if (form == isa::SmemOffsetForm::Immediate) {
-        appendSignedHex(out, offset);
-      } else {
-        appendReg(out, resolveReg(v, 1, RegClass::Src), 1);
-        if (form == isa::SmemOffsetForm::RegisterAndOffset) {
-          out += " offset:";
-          appendSignedHex(out, offset);
-        }
-      }
     } else if (o.field == Field::SOFFSET) {
-      if (v == sreg::kNull) {
-        if (offset != 0)
-          appendSignedHex(out, offset);
-        else
-          out += "null";
-      } else {
-        appendReg(out, resolveReg(v, 1, RegClass::Src), 1);
-        if (offset != 0) {
+      SmemOffsets off = smemOffsets(t, w);
+      if (form != isa::SmemOffsetForm::AsDecoded) {
+        off.hasReg = form != isa::SmemOffsetForm::Immediate;
+        off.hasImm = form != isa::SmemOffsetForm::Register;
+      }
+      if (off.hasReg)
+        appendReg(out, resolveReg(inst.target, off.reg, 1, RegClass::Src), 1);
+      if (off.hasImm) {
+        if (off.hasReg)
           out += " offset:";
-          appendSignedHex(out, offset);
-        }
+        appendSignedHex(out, off.imm);
       }
     } else {
-      appendReg(out, resolveReg(v, o.regs, classOf(o.field)), o.regs);
+      appendReg(out, resolveReg(inst.target, v, o.regs, classOf(o.field)), o.regs);
     }
   }
-  if ((d.modifiers & isa::mod::Glc) && isa::bits(w[0], 14, 14))
+  if ((d.modifiers & isa::mod::Glc) && bitSet(w[0], t.smem.glc))
     out += " glc";
-  if ((d.modifiers & isa::mod::Dlc) && isa::bits(w[0], 13, 13))
+  if ((d.modifiers & isa::mod::Dlc) && bitSet(w[0], t.smem.dlc))
     out += " dlc";
 }
 
@@ -244,13 +288,14 @@ void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &opt
     switch (o.kind) {
     case OperandKind::SReg:
     case OperandKind::SSrc:
-      appendSrc(out, o, v, literal);
+      appendSrc(out, inst.target, o, v, literal);
       break;
     case OperandKind::KImm:
       appendValue32(out, literal);
       break;
     case OperandKind::Special:
-      appendSpecial(out, v, d.flags, opts.assemblerListing);
+      appendSpecial(out, *isa::targetInfo(inst.target).saluSymbols, v, d.flags,
+                    opts.assemblerListing);
       break;
     default: // Imm, Label: objdump prints the same text (see salu::branchTarget)
       appendImm16(out, v, d.flags);
@@ -261,32 +306,41 @@ void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &opt
 
 void encodeSmem(const Inst &inst, const InstrDesc &d, std::string &out) {
   const uint32_t *w = inst.words;
-  uint32_t w0 = (0x3Du << 26) | (d.opcode << 18), w1 = 0;
+  const isa::TargetInfo &t = isa::targetInfo(inst.target);
+  const isa::SmemLayout &l = t.smem;
+  uint32_t w0 = (uint32_t{l.encoding} << 26) | (d.opcode << 18), w1 = 0;
   for (unsigned i = 0; i < d.numOperands; ++i) {
     const OperandDesc &o = d.operands[i];
     uint32_t v = fieldOf(o.field, w);
     switch (o.field) {
     case Field::SDATA:
-      w0 |= (o.kind == OperandKind::Imm ? v : resolveReg(v, o.regs, RegClass::SmemData).canonical)
+      w0 |= (o.kind == OperandKind::Imm
+                 ? v
+                 : resolveReg(inst.target, v, o.regs, RegClass::SmemData).canonical)
             << 6;
       break;
     case Field::SBASE:
-      w0 |= resolveReg(v, o.regs, RegClass::SmemBase).canonical / 2;
+      w0 |= resolveReg(inst.target, v, o.regs, RegClass::SmemBase).canonical / 2;
       break;
-    case Field::SOFFSET:
-      w1 |= v << 25;
+    case Field::SOFFSET: {
+      const SmemOffsets off = smemOffsets(t, w);
+      if (off.hasImm || l.imm == isa::SmemLayout::kNoBit)
+        w1 |= isa::bits(w[1], 20, 0);
+      if (l.imm == isa::SmemLayout::kNoBit)
+        w1 |= off.reg << 25;
+      else if (off.hasReg)
+        w1 |= off.regInSoffset ? off.reg << 25 : off.reg;
+      w0 |= bitValue(l.imm, off.hasImm) | bitValue(l.soffsetEn, off.hasReg && off.regInSoffset);
       break;
-    case Field::OFFSET:
-      w1 |= v;
-      break;
+    }
     default:
       break;
     }
   }
   if (d.modifiers & isa::mod::Glc)
-    w0 |= w[0] & (1u << 14);
+    w0 |= bitValue(l.glc, bitSet(w[0], l.glc));
   if (d.modifiers & isa::mod::Dlc)
-    w0 |= w[0] & (1u << 13);
+    w0 |= bitValue(l.dlc, bitSet(w[0], l.dlc));
   appendDword(out, w0);
   appendDword(out, w1);
 }
@@ -309,7 +363,7 @@ void encode(const Inst &inst, WaveSize, std::string &out) {
       continue;
     }
     if (isRegisterOperand(o)) {
-      SrcEncoding e = reencodeSrc(o, v, literal);
+      SrcEncoding e = reencodeSrc(inst.target, o, v, literal);
       enc = e.field;
       needLiteral |= e.literal;
     }

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "disasm/operands.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::disasm::detail::salu {
 
@@ -61,7 +62,8 @@ static std::string_view srcName(unsigned enc) {
   }
 }
 
-RegName resolveReg(unsigned enc, unsigned regs, RegClass cls) {
+RegName resolveReg(isa::Target target, unsigned enc, unsigned regs, RegClass cls) {
+  const isa::ScalarRegisters &sr = isa::targetInfo(target).sregs;
   RegName r;
   r.canonical = enc;
   auto range = [&](std::string_view prefix, unsigned index, unsigned limit, unsigned base) {
@@ -79,61 +81,56 @@ RegName resolveReg(unsigned enc, unsigned regs, RegClass cls) {
     r.name = name;
     r.invalidClass = invalidClass;
   };
-  if (enc < sreg::kVccLo) {
-    range("s", enc, sreg::kVccLo, 0);
+  if (enc < sr.sgprs) {
+    range("s", enc, kSgprTupleEnd, 0);
     return r;
   }
-  if (enc >= sreg::kTtmp0 && enc < sreg::kNull) {
-    range("ttmp", enc - sreg::kTtmp0, 16, sreg::kTtmp0);
+  if (enc >= sr.ttmp && enc < sr.ttmp + 16u) {
+    range("ttmp", enc - sr.ttmp, 16, sr.ttmp);
     return r;
   }
   if (std::string_view s = srcName(enc); !s.empty()) {
     named(s);
     return r;
   }
+  // The named pairs: vcc, exec, and gfx9's flat_scratch and xnack_mask.
+  struct Pair {
+    uint8_t lo;
+    std::string_view name, lo32, hi32;
+  };
+  const Pair pairs[] = {{sr.vcc, "vcc", "vcc_lo", "vcc_hi"},
+                        {sr.exec, "exec", "exec_lo", "exec_hi"},
+                        {sr.flatScratch, "flat_scratch", "flat_scratch_lo", "flat_scratch_hi"},
+                        {sr.xnackMask, "xnack_mask", "xnack_mask_lo", "xnack_mask_hi"}};
+  const bool smemData = cls == RegClass::SmemData;
   if (regs == 1) {
-    std::string_view xm0xexec = cls == RegClass::SmemData ? "SReg_32_XM0_XEXEC" : "";
-    switch (enc) {
-    case sreg::kVccLo:
-      named("vcc_lo");
-      break;
-    case sreg::kVccHi:
-      named("vcc_hi");
-      break;
-    case sreg::kNull:
-      named("null");
-      break;
-    case sreg::kM0:
-      named("m0", xm0xexec);
-      break;
-    case sreg::kExecLo:
-      named("exec_lo", xm0xexec);
-      break;
-    case sreg::kExecHi:
-      named("exec_hi", xm0xexec);
-      break;
-    case 254:
-      named("src_lds_direct", "SReg_32");
-      break;
-    default:
-      break;
+    // SMEM data excludes m0 and exec (SReg_32_XM0_XEXEC).
+    std::string_view xm0xexec = smemData ? "SReg_32_XM0_XEXEC" : "";
+    for (const Pair &p : pairs) {
+      if (p.lo == isa::ScalarRegisters::kNone || (enc != p.lo && enc != p.lo + 1u))
+        continue;
+      named(enc == p.lo ? p.lo32 : p.hi32, p.lo == sr.exec ? xm0xexec : "");
+      return r;
     }
+    if (enc == sr.printedNull)
+      named("null");
+    else if (enc == sr.m0)
+      named("m0", xm0xexec);
+    else if (enc == 254)
+      named("src_lds_direct", "SReg_32");
     return r;
   }
-  switch (enc) {
-  case sreg::kVccLo:
-    named("vcc", regs >= 4 ? tupleClass(regs) : "");
-    break;
-  case sreg::kNull:
+  if (enc == sr.printedNull) {
     named("null");
-    break;
-  case sreg::kExecLo:
-    named("exec", regs >= 4                                ? tupleClass(regs)
-                  : cls == RegClass::SmemData && regs == 2 ? "SReg_64_XEXEC"
-                                                           : "");
-    break;
-  default:
-    break;
+    return r;
+  }
+  for (const Pair &p : pairs) {
+    if (enc != p.lo)
+      continue;
+    named(p.name, regs >= 4                                  ? tupleClass(regs)
+                  : smemData && regs == 2 && p.lo == sr.exec ? "SReg_64_XEXEC"
+                                                             : "");
+    return r;
   }
   return r;
 }
@@ -221,21 +218,23 @@ static uint32_t immValue32(unsigned enc, uint32_t literal) {
 
 static bool isConstant(unsigned enc) { return isInlineConstant(enc) || enc == sreg::kLiteral; }
 
-SrcEncoding reencodeSrc(const OperandDesc &o, unsigned enc, uint32_t literal) {
+SrcEncoding reencodeSrc(isa::Target target, const OperandDesc &o, unsigned enc, uint32_t literal) {
   if (o.kind == OperandKind::SReg) {
     if (isConstant(enc)) // the immediate's low byte lands in the register field
       return {immValue32(enc, literal) & 0xFF, false};
-    return {resolveReg(enc, o.regs, RegClass::Src).canonical, false};
+    return {resolveReg(target, enc, o.regs, RegClass::Src).canonical, false};
   }
   if (enc != sreg::kLiteral)
-    return {isInlineConstant(enc) ? enc : resolveReg(enc, o.regs, RegClass::Src).canonical, false};
+    return {isInlineConstant(enc) ? enc : resolveReg(target, enc, o.regs, RegClass::Src).canonical,
+            false};
   if (is64(o.type)) // the literal is zero-extended; only 0..64 has an inline form
     return literal <= 64 ? SrcEncoding{128 + literal, false} : SrcEncoding{enc, true};
   unsigned inl = inlineEnc32(literal);
   return inl ? SrcEncoding{inl, false} : SrcEncoding{enc, true};
 }
 
-void appendSrc(std::string &out, const OperandDesc &o, unsigned enc, uint32_t literal) {
+void appendSrc(std::string &out, isa::Target target, const OperandDesc &o, unsigned enc,
+               uint32_t literal) {
   if (isConstant(enc)) {
     if (o.kind == OperandKind::SReg) {
       appendValue32(out, immValue32(enc, literal));
@@ -252,7 +251,7 @@ void appendSrc(std::string &out, const OperandDesc &o, unsigned enc, uint32_t li
     }
     return;
   }
-  appendReg(out, resolveReg(enc, o.regs, classOf(o.field)), o.regs);
+  appendReg(out, resolveReg(target, enc, o.regs, classOf(o.field)), o.regs);
 }
 
 } // namespace gcnkit::disasm::detail::salu

@@ -27,9 +27,9 @@ struct RegName {
 };
 
 // How llvm-mc's decoder names scalar encoding `enc` (0..127, or the 8-bit source values
-// 235..239, 251..254) for an operand of `regs` dwords. Tuples are aligned down (2 registers to
-// even, 4 or more to a multiple of 4) and must fit in the SGPR / TTMP file.
-RegName resolveReg(unsigned enc, unsigned regs, RegClass cls);
+// 235..239, 251..254) of `target` for an operand of `regs` dwords. Tuples are aligned down (2
+// registers to even, 4 or more to a multiple of 4) and must fit in the SGPR / TTMP file.
+RegName resolveReg(isa::Target target, unsigned enc, unsigned regs, RegClass cls);
 void appendReg(std::string &out, const RegName &r, unsigned regs);
 
 // A 32-bit value as llvm-mc prints an immediate of a 32-bit operand: -16..64 decimal, the
@@ -38,13 +38,15 @@ void appendValue32(std::string &out, uint32_t v);
 
 // A source operand (SReg / SSrc) with 8-bit encoding `enc`; literal is the instruction's
 // literal dword (read when enc is 255).
-void appendSrc(std::string &out, const isa::OperandDesc &o, unsigned enc, uint32_t literal);
+void appendSrc(std::string &out, isa::Target target, const isa::OperandDesc &o, unsigned enc,
+               uint32_t literal);
 
 // The 8-bit field and literal llvm-mc's encoder writes back for a decoded source.
 struct SrcEncoding {
   unsigned field;
   bool literal;
 };
-SrcEncoding reencodeSrc(const isa::OperandDesc &o, unsigned enc, uint32_t literal);
+SrcEncoding reencodeSrc(isa::Target target, const isa::OperandDesc &o, unsigned enc,
+                        uint32_t literal);
 
 } // namespace gcnkit::disasm::detail::salu

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gcnkit/target.h"
+#include "isa/salu_symbolic.h"
 #include "isa/target_info.h"
 
 namespace gcnkit::isa {
@@ -71,6 +72,7 @@ prefixWords(std::span<const Prefix> prefixes) {
 }
 
 constexpr uint8_t kNone = ScalarRegisters::kNone;
+constexpr uint8_t kNoBit = SmemLayout::kNoBit;
 
 const TargetInfo &gfx1100Info() {
   static const TargetInfo info{Target::GFX1100,
@@ -81,7 +83,10 @@ const TargetInfo &gfx1100Info() {
                                 /*printedNull*/ 124},
                                prefixTable(kGfx11Prefixes),
                                prefixWords(kGfx11Prefixes),
-                               /*constantBusLimit*/ 2};
+                               /*constantBusLimit*/ 2,
+                               {/*encoding*/ 0x3D, /*glc*/ 14, /*dlc*/ 13, /*imm*/ kNoBit,
+                                /*soffsetEn*/ kNoBit, /*strictPolicyBits*/ true},
+                               &salu::kGfx1100Symbols};
   return info;
 }
 
@@ -94,7 +99,10 @@ const TargetInfo &gfx908Info() {
                                 /*printedNull*/ 125},
                                prefixTable(kGfx9Prefixes),
                                prefixWords(kGfx9Prefixes),
-                               /*constantBusLimit*/ 1};
+                               /*constantBusLimit*/ 1,
+                               {/*encoding*/ 0x30, /*glc*/ 16, /*dlc*/ kNoBit, /*imm*/ 17,
+                                /*soffsetEn*/ 14, /*strictPolicyBits*/ false},
+                               &salu::kGfx908Symbols};
   return info;
 }
 

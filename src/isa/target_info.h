@@ -28,6 +28,22 @@ struct ScalarRegisters {
   uint8_t printedNull;
 };
 
+// Where SMEM keeps the bits that moved between generations (kNoBit: the target has none).
+struct SmemLayout {
+  static constexpr uint8_t kNoBit = 0xff;
+  uint8_t encoding;  // the value of dword 0 bits [31:26]
+  uint8_t glc, dlc;  // cache-policy bits of dword 0
+  uint8_t imm;       // gfx9: set, the offset field holds an immediate; clear, an SGPR (bits 6:0)
+  uint8_t soffsetEn; // gfx9: the soffset field holds an SGPR
+  // gfx11 rejects a word with a cache-policy bit the instruction does not take; gfx9 ignores
+  // (drops) it.
+  bool strictPolicyBits;
+};
+
+namespace salu {
+struct Symbols;
+}
+
 struct TargetInfo {
   // Operand sources some targets have (bits of `features`).
   static constexpr uint32_t kVcczExeczSources = 1u << 0; // src_vccz / src_execz by name
@@ -45,6 +61,8 @@ struct TargetInfo {
   std::array<uint32_t, static_cast<size_t>(Format::Count)> prefixBits;
   // Scalar values (SGPRs, literals) one VALU instruction may read: 1 on gfx9, 2 on gfx10+.
   uint8_t constantBusLimit;
+  SmemLayout smem;
+  const salu::Symbols *saluSymbols; // hwreg / sendmsg / s_waitcnt names and layouts
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
   uint32_t prefix(Format f) const { return prefixBits[static_cast<size_t>(f)]; }

@@ -1,9 +1,11 @@
-// Random encodings for the salu family: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM. Most use an
-// opcode of the table with plausible fields (so that llvm-mc decodes them); the rest probe
-// unknown opcodes, reserved bits, bad registers, literals and truncated instructions.
+// Random encodings for the salu family: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM, of gfx1100 and
+// gfx908. Most use an opcode of the target's table with plausible fields (so that llvm-mc
+// decodes them); the rest probe unknown opcodes, reserved bits, bad registers, literals and
+// truncated instructions. SMEM's layout is the target's (isa::TargetInfo::smem).
 #include <vector>
 
 #include "gcnkit/isa.h"
+#include "isa/target_info.h"
 #include "random_encodings.h"
 
 namespace gcnkit::difftest {
@@ -12,16 +14,19 @@ namespace {
 
 using isa::Format;
 
-const std::vector<const isa::InstrDesc *> &saluRows() {
-  static const std::vector<const isa::InstrDesc *> rows = [] {
-    std::vector<const isa::InstrDesc *> r;
-    for (const isa::InstrDesc &d : isa::instructions(isa::Target::GFX1100))
-      if (d.format == Format::SOP1 || d.format == Format::SOP2 || d.format == Format::SOPK ||
-          d.format == Format::SOPC || d.format == Format::SOPP || d.format == Format::SMEM)
-        r.push_back(&d);
-    return r;
-  }();
-  return rows;
+std::vector<const isa::InstrDesc *> rowsOf(isa::Target target) {
+  std::vector<const isa::InstrDesc *> r;
+  for (const isa::InstrDesc &d : isa::instructions(target))
+    if (d.format == Format::SOP1 || d.format == Format::SOP2 || d.format == Format::SOPK ||
+        d.format == Format::SOPC || d.format == Format::SOPP || d.format == Format::SMEM)
+      r.push_back(&d);
+  return r;
+}
+
+const std::vector<const isa::InstrDesc *> &saluRows(isa::Target target) {
+  static const std::vector<const isa::InstrDesc *> gfx1100 = rowsOf(isa::Target::GFX1100);
+  static const std::vector<const isa::InstrDesc *> gfx908 = rowsOf(isa::Target::GFX908);
+  return target == isa::Target::GFX908 ? gfx908 : gfx1100;
 }
 
 // 7-bit scalar destination / SMEM data: mostly SGPRs, often the special registers.
@@ -53,12 +58,19 @@ void putLiteral(Rng &rng, std::vector<uint8_t> &out) {
     putDword(out, randomLiteral(rng));
 }
 
-void generateSmem(Rng &rng, uint32_t op, std::vector<uint8_t> &out) {
+void generateSmem(Rng &rng, const isa::SmemLayout &l, uint32_t op, std::vector<uint8_t> &out) {
   uint32_t sbase = chance(rng, 85) ? rng() % 53 : randBits(rng, 6);
-  uint32_t w0 = (0x3Du << 26) | (op << 18) | (randomSdst(rng) << 6) | sbase;
-  w0 |= randBits(rng, 2) << 13; // glc, dlc
-  if (chance(rng, 10))
-    w0 |= randBits(rng, 3) << 15; // reserved
+  uint32_t w0 = (uint32_t{l.encoding} << 26) | (op << 18) | (randomSdst(rng) << 6) | sbase;
+  // The bits between sdata and the opcode, the reserved ones now and then.
+  if (l.imm == isa::SmemLayout::kNoBit) {
+    w0 |= randBits(rng, 2) << 13; // glc, dlc
+    if (chance(rng, 10))
+      w0 |= randBits(rng, 3) << 15;
+  } else {
+    w0 |= randBits(rng, 4) << 14; // soffset_en, nv, glc, imm
+    if (chance(rng, 10))
+      w0 |= 1u << 13;
+  }
   putDword(out, w0);
   if (chance(rng, 3))
     return; // truncated
@@ -74,10 +86,12 @@ void generateSmem(Rng &rng, uint32_t op, std::vector<uint8_t> &out) {
 
 } // namespace
 
-void generateSalu(Rng &rng, std::vector<uint8_t> &out) {
+namespace {
+
+void generateSaluOf(isa::Target target, Rng &rng, std::vector<uint8_t> &out) {
   static constexpr Format kFormats[] = {Format::SOP1, Format::SOP2, Format::SOPK,
                                         Format::SOPC, Format::SOPP, Format::SMEM};
-  const auto &rows = saluRows();
+  const auto &rows = saluRows(target);
   Format f;
   uint32_t op;
   const isa::InstrDesc *d = nullptr;
@@ -121,10 +135,12 @@ void generateSalu(Rng &rng, std::vector<uint8_t> &out) {
     break;
   }
   default:
-    generateSmem(rng, op, out);
+    generateSmem(rng, isa::targetInfo(target).smem, op, out);
     return;
   }
   putDword(out, w);
+  if (!d) // a random opcode may still name a row
+    d = isa::lookup(target, f, op);
   if (d) { // the row knows which fields read a literal
     literal = false;
     for (unsigned i = 0; i < d->numOperands; ++i) {
@@ -139,6 +155,16 @@ void generateSalu(Rng &rng, std::vector<uint8_t> &out) {
   }
   if (literal)
     putLiteral(rng, out);
+}
+
+} // namespace
+
+void generateSalu(Rng &rng, std::vector<uint8_t> &out) {
+  generateSaluOf(isa::Target::GFX1100, rng, out);
+}
+
+void generateSaluGfx908(Rng &rng, std::vector<uint8_t> &out) {
+  generateSaluOf(isa::Target::GFX908, rng, out);
 }
 
 } // namespace gcnkit::difftest

@@ -11,7 +11,9 @@ using K = OperandKind;
 using T = DataType;
 
 namespace {
+// The families' generated rows; the other families are added as their generators land.
 constexpr InstrDesc kRows[] = {
+#include "salu.inc"
 #include "vop3p.inc"
 };
 constexpr MnemonicAlias kAliases[] = {
