@@ -37,6 +37,13 @@ IMM_MUST_BE_ZERO = 1 << 9  # no operand; llvm-mc fails the decode when simm16 !=
 # The assembler takes a label for the immediate (a PC-relative target, s_call_b64), although
 # llvm-objdump prints no branch target for it (so its kind stays Imm).
 IMM_ACCEPTS_LABEL = 1 << 10
+# The assembler takes inline constants but no literal for the sources (gfx9's s_cbranch_g_fork),
+# although the disassembler prints one.
+NO_LITERAL = 1 << 11
+# How the assembler takes the 16-bit immediate (SIMM16 Imm / Special operands): truncated to 16
+# bits, whatever its size (s_nop, s_waitcnt); or unsigned only (s_cmpk_*_u32, hwreg).
+IMM_TRUNCATED = 1 << 12
+IMM_UNSIGNED = 1 << 13
 
 
 class SmemLayout:
@@ -183,7 +190,25 @@ def _alu_rows(target, fmt, nops, make):
                 typ = "B64"
             operands.append(Operand(f, kind, n, typ))
         rows.append(Row(name, fmt, op, operands, flags=flags))
+    _mark_literal_rejected(target, rows)
     return rows
+
+
+def _mark_literal_rejected(target, rows):
+    """Sets NO_LITERAL on the rows whose assembler rejects a literal in a scalar source."""
+    statements, owners = [], []
+    for r in rows:
+        for k, o in enumerate(r.operands):
+            if o.kind != "SSrc":
+                continue
+            args = ["0x12345678" if j == k else "0" if p.kind == "Special"
+                    else "s10" if p.regs == 1 else f"s[8:{7 + p.regs}]"
+                    for j, p in enumerate(r.operands)]
+            statements.append(f"{r.name} " + ", ".join(args))
+            owners.append(r)
+    for r, a in zip(owners, llvmmc.assemble(statements, target.mcpu)):
+        if a.error == "invalid operand for instruction":
+            r.flags |= NO_LITERAL
 
 
 # ---- SOPK ------------------------------------------------------------------------------------
@@ -276,7 +301,28 @@ def _sopk_rows(target):
                     if _accepts_label(target, name + " " + ", ".join(toks[:-1] + ["lab"])):
                         flags |= IMM_ACCEPTS_LABEL
         rows.append(Row(name, "SOPK", op, operands, flags=flags))
+    _mark_imm_range(target, rows)
     return rows
+
+
+def _mark_imm_range(target, rows):
+    """Sets IMM_TRUNCATED / IMM_UNSIGNED on the rows whose assembler takes 65536 / rejects -1
+    for a SIMM16 immediate (branch targets excepted: their rule is fixed)."""
+    probes = []
+    for r in rows:
+        if not any(o.field == "SIMM16" and o.kind in ("Imm", "Special") for o in r.operands):
+            continue
+        for v in ("65536", "-1"):
+            args = [v if o.field == "SIMM16" else "0" if o.kind == "KImm"
+                    else "null" if r.name.startswith("s_waitcnt_")
+                    else "s0" if o.regs == 1 else f"s[0:{o.regs - 1}]" for o in r.operands]
+            probes.append((r, v, f"{r.name} " + ", ".join(args)))
+    results = llvmmc.assemble([p for _, _, p in probes], target.mcpu)
+    for (r, v, _), a in zip(probes, results):
+        if v == "65536" and a.error is None:
+            r.flags |= IMM_TRUNCATED
+        elif v == "-1" and a.error is not None:
+            r.flags |= IMM_UNSIGNED
 
 
 # ---- SOPP ------------------------------------------------------------------------------------
@@ -313,6 +359,7 @@ def _sopp_rows(target):
                 kind = "Label" if labels[op] else "Imm"
                 operands.append(Operand("SIMM16", kind, 1, "I16" if kind == "Label" else "B16"))
         rows.append(Row(name, "SOPP", op, operands, flags=flags))
+    _mark_imm_range(target, rows)
     return rows
 
 

@@ -398,14 +398,13 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     }
     int64_t symbolic = 0;
     SymbolicError serr;
+    const size_t argOffset = toks[pos + 1].kind == Tok::LParen ? toks[pos + 2].offset : 0;
     switch (parseSaluSymbolic(toks, pos, resolve, target, symbolic, serr)) {
     case SymbolicParse::Ok:
-      op.kind = ParsedOperand::Kind::Number;
-      op.number.integer = symbolic;
-      continue;
-    case SymbolicParse::GprIdx:
       op.kind = ParsedOperand::Kind::KeyValue;
-      op.name = "gpr_idx";
+      op.saluMacro = true;
+      op.name = t.text;
+      op.valueOffset = argOffset;
       op.number.integer = symbolic;
       continue;
     case SymbolicParse::Error:

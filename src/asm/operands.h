@@ -45,6 +45,10 @@ struct ParsedOperand {
   bool swizzle = false;
   // Register written as a list of consecutive registers, `[v4, v5]` (MIMG reads it as NSA).
   bool bracketed = false;
+  // KeyValue: a symbolic SALU immediate (hwreg(...), sendmsg(...), vmcnt(...) ..., gpr_idx(...))
+  // folded into `number`; `name` is its first word, valueOffset where its arguments start. Only
+  // the operand of the matching kind takes it (see saluMacroKind).
+  bool saluMacro = false;
 };
 
 struct OperandParseError {

@@ -717,7 +717,7 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next) {
     error(s, s.toks[1], "expected symbol name after .amdhsa_kernel");
     return;
   }
-  AmdhsaKernelBuilder kb{std::string(s.toks[1].text), options_.wave64};
+  AmdhsaKernelBuilder kb{std::string(s.toks[1].text), options_.wave64, options_.target};
   for (;;) {
     size_t i = next;
     while (all[i].kind == Tok::EndOfStatement)
@@ -734,9 +734,13 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next) {
     }
     if (t.kind == Tok::Identifier && t.text == ".end_amdhsa_kernel") {
       std::string msg;
-      if (!kb.finish(msg)) {
-        sm_.report(SourceLoc{s.buffer, static_cast<uint32_t>(t.offset + t.text.size())},
-                   Severity::Error, msg);
+      std::optional<AmdhsaKernelBuilder::Span> at;
+      if (!kb.finish(msg, at)) {
+        if (at)
+          sm_.report(SourceLoc{s.buffer, at->offset}, Severity::Error, msg, at->length);
+        else
+          sm_.report(SourceLoc{s.buffer, static_cast<uint32_t>(t.offset + t.text.size())},
+                     Severity::Error, msg);
         return;
       }
       if (codeObjectVersion_ >= 5) {
@@ -761,9 +765,14 @@ void Parser::amdhsaKernel(Stmt s, const std::vector<Token> &all, size_t &next) {
     if (!v)
       return;
     size_t len = st.toks[pos - 1].offset + st.toks[pos - 1].text.size() - vt.offset;
-    switch (kb.set(t.text.substr(8), *v)) {
+    const AmdhsaKernelBuilder::Span span{static_cast<uint32_t>(loc(st, vt).offset),
+                                         static_cast<uint32_t>(len)};
+    switch (kb.set(t.text.substr(8), *v, span)) {
     case AmdhsaKernelBuilder::Result::Ok:
       break;
+    case AmdhsaKernelBuilder::Result::Rejected:
+      sm_.report(loc(st, t), Severity::Error, kb.message(), t.text.size());
+      return;
     case AmdhsaKernelBuilder::Result::Unknown:
       sm_.report(loc(st, t), Severity::Error, "unknown .amdhsa_kernel directive", t.text.size());
       return;

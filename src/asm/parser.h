@@ -38,6 +38,8 @@ struct ParserOptions {
   // -mattr=+wavefrontsize64: the default of .amdhsa_wavefront_size32 (the instructions'
   // lane masks are InstructionAssembler::setWave64).
   bool wave64 = false;
+  // The processor and its features: the .amdhsa_kernel directives it has, their defaults.
+  isa::TargetId target = {};
 };
 
 class Parser {

@@ -4,6 +4,7 @@
 
 #include <bit>
 
+#include "asm/salu_symbolic.h"
 #include "isa/target_info.h"
 
 namespace gcnkit::assembler {
@@ -21,7 +22,12 @@ using Kind = ParsedOperand::Kind;
 // Row flags shared with the SALU codec (written by scripts/isa/salu_family.py).
 constexpr uint32_t kSaluImmOptional = 1u << 8;
 constexpr uint32_t kSaluImmAcceptsLabel = 1u << 10; // s_call_b64: a label is a branch target
+constexpr uint32_t kSaluNoLiteral = 1u << 11;       // sources take inline constants but no literal
+constexpr uint32_t kSaluImmTruncated = 1u << 12;    // any integer, truncated to 16 bits
+constexpr uint32_t kSaluImmUnsigned = 1u << 13;     // 0..65535 only
 constexpr unsigned kSaluSpecialShift = 4;
+constexpr uint32_t kLiteralEncoding = 255;
+constexpr uint32_t kLdsDirectEncoding = 254;
 constexpr uint32_t kSaluSpecialGprIdx = 7; // (flags >> kSaluSpecialShift) & 0xF: gpr_idx()
 
 class RowMatcher {
@@ -38,7 +44,9 @@ private:
   Attempt tooFew() { return Attempt::tooFew(in_); }
   bool scalarSource(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
   Attempt matchSmem(EncodedInstruction &out);
-  Attempt gprIdxMode(size_t i, const OperandDesc &d);
+  Attempt immediate16(size_t i, const OperandDesc &d);
+  Attempt macroMisplaced(size_t i);
+  SaluMacro rowMacro() const;
   bool branchTarget(size_t i, const OperandDesc &d);
   bool constantOrLiteral(const ParsedOperand &op, const OperandDesc &d, uint32_t &enc);
   void encodeSalu(EncodedInstruction &out);
@@ -60,8 +68,8 @@ bool RowMatcher::scalarSource(const ParsedOperand &op, const OperandDesc &d, uin
     if (!isScalar(op.reg) || !widthMatches(op.reg, d.regs))
       return false;
     enc = op.reg.encoding();
-    return true;
-  case Kind::Flag: // a symbol named like a modifier
+    return enc != kLdsDirectEncoding; // a VALU source only
+  case Kind::Flag:                    // a symbol named like a modifier
   case Kind::Expression:
     // Symbolic literals are 32-bit fixups: 64-bit operands take none.
     if (d.regs != 1)
@@ -191,18 +199,98 @@ Attempt RowMatcher::matchSmem(EncodedInstruction &out) {
   return Attempt::success(ops_.size());
 }
 
-// A VGPR indexing mode: gpr_idx(...) or a 4-bit absolute value.
-Attempt RowMatcher::gprIdxMode(size_t i, const OperandDesc &d) {
-  const ParsedOperand &op = ops_[i];
-  if (op.kind == Kind::KeyValue && op.name == "gpr_idx") {
-    f_.put(d.field, static_cast<uint32_t>(op.number.integer));
-  } else if (op.kind == Kind::Number && !op.number.isReal) {
-    if (!fitsUnsigned(op.number.integer, 4))
-      return fail(i, "invalid immediate: only 4-bit values are legal");
-    f_.put(d.field, static_cast<uint32_t>(op.number.integer));
-  } else {
-    return fail(i, "expected absolute expression");
+// A symbolic immediate where a register or constant is expected: llvm-mc reads its first word
+// as a symbol and stops at the parenthesis.
+Attempt RowMatcher::macroMisplaced(size_t i) {
+  Attempt a = fail(i);
+  a.offset = ops_[i].offset + ops_[i].name.size();
+  return a;
+}
+
+// The symbolic immediate a Special operand of this row takes.
+SaluMacro RowMatcher::rowMacro() const {
+  switch ((row_.flags >> kSaluSpecialShift) & 0xF) {
+  case 1:
+    return SaluMacro::Hwreg;
+  case 2:
+    return SaluMacro::Sendmsg;
+  case 3:
+    return SaluMacro::Waitcnt;
+  case 4:
+    return SaluMacro::DelayAlu;
+  case 5:
+    return SaluMacro::Depctr;
+  case kSaluSpecialGprIdx:
+    return SaluMacro::GprIdx;
+  default:
+    return SaluMacro::None; // s_version: numbers only
   }
+}
+
+// A SIMM16 immediate, a Special operand's symbolic form, or s_set_gpr_idx_on's mode, with the
+// ranges and messages of llvm-mc's operand parsers (the row flags say which truncate or take
+// unsigned values only).
+Attempt RowMatcher::immediate16(size_t i, const OperandDesc &d) {
+  const ParsedOperand &op = ops_[i];
+  const SaluMacro macro = d.kind == OperandKind::Special ? rowMacro() : SaluMacro::None;
+  if (op.saluMacro && macro != SaluMacro::None && saluMacroKind(op.name) == macro) {
+    f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
+    return Attempt::success(i + 1);
+  }
+  if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmAcceptsLabel)) {
+    if (op.kind == Kind::Number) {
+      if (op.number.isReal ||
+          !(fitsSigned(op.number.integer, 16) || fitsUnsigned(op.number.integer, 16)))
+        return fail(i, "expected a 16-bit signed jump offset");
+      f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
+    } else if (!branchTarget(i, d)) {
+      return branchFailure_ ? *branchFailure_ : fail(i);
+    }
+    return Attempt::success(i + 1);
+  }
+  if (op.kind != Kind::Number) {
+    switch (macro) {
+    case SaluMacro::Hwreg:
+      return fail(i, "expected a hwreg macro, structured immediate or an absolute expression");
+    case SaluMacro::Sendmsg:
+      return fail(i, "expected a sendmsg macro or an absolute expression");
+    case SaluMacro::Waitcnt:
+      if (op.saluMacro && saluMacroKind(op.name) == SaluMacro::GprIdx) {
+        Attempt a = fail(i, "expected absolute expression");
+        a.offset = op.valueOffset;
+        return a;
+      }
+      if (op.saluMacro)
+        return fail(i, "invalid counter name " + std::string(op.name));
+      return fail(i, "expected absolute expression");
+    case SaluMacro::DelayAlu:
+    case SaluMacro::Depctr:
+    case SaluMacro::GprIdx:
+      return fail(i, "expected absolute expression");
+    default:
+      return fail(i, (row_.flags & kSaluImmOptional) ? "expected absolute expression"
+                                                     : "invalid operand for instruction");
+    }
+  }
+  const int64_t v = op.number.integer;
+  uint32_t bits = static_cast<uint32_t>(v);
+  if (macro == SaluMacro::GprIdx) {
+    if (op.number.isReal || !fitsUnsigned(v, 4))
+      return fail(i, "invalid immediate: only 4-bit values are legal");
+  } else if (row_.flags & kSaluImmTruncated) {
+    // Truncated to 16 bits; a real number gives the low bits of its double.
+    if (op.number.isReal)
+      bits = static_cast<uint32_t>(std::bit_cast<uint64_t>(op.number.real));
+  } else if (macro == SaluMacro::Hwreg || macro == SaluMacro::Sendmsg) {
+    if (op.number.isReal || !fitsUnsigned(v, 16))
+      return fail(i, "invalid immediate: only 16-bit values are legal");
+  } else if (op.number.isReal ||
+             ((row_.flags & kSaluImmUnsigned) ? !fitsUnsigned(v, 16)
+                                              : !(fitsSigned(v, 16) || fitsUnsigned(v, 16)))) {
+    return fail(i, (row_.flags & kSaluImmOptional) ? "expected a 16-bit value"
+                                                   : "invalid operand for instruction");
+  }
+  f_.put(d.field, bits & 0xFFFF);
   return Attempt::success(i + 1);
 }
 
@@ -223,6 +311,8 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
     uint32_t enc = 0;
     switch (d.kind) {
     case OperandKind::SReg:
+      if (op.saluMacro)
+        return macroMisplaced(i);
       if (op.kind != Kind::Register || !isScalar(op.reg) || !widthMatches(op.reg, d.regs))
         return fail(i);
       // s_waitcnt_{vscnt,vmcnt,expcnt,lgkmcnt}: llvm-mc's assembler requires the register
@@ -233,8 +323,12 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
       f_.put(d.field, op.reg.encoding());
       break;
     case OperandKind::SSrc:
+      if (op.saluMacro)
+        return macroMisplaced(i);
       if (!scalarSource(op, d, enc))
         return literalConflict_ ? fail(i, "only one unique literal operand is allowed") : fail(i);
+      if (enc == kLiteralEncoding && (row_.flags & kSaluNoLiteral))
+        return fail(i);
       f_.put(d.field, enc);
       break;
     case OperandKind::KImm:
@@ -264,40 +358,10 @@ Attempt RowMatcher::run(EncodedInstruction &out) {
       }
       break;
     case OperandKind::Imm:
-    case OperandKind::Special: {
-      if (d.kind == OperandKind::Special &&
-          ((row_.flags >> kSaluSpecialShift) & 0xF) == kSaluSpecialGprIdx) {
-        if (Attempt a = gprIdxMode(i, d); !a.ok)
-          return a;
-        break;
-      }
-      if (d.kind == OperandKind::Imm && (row_.flags & kSaluImmAcceptsLabel) &&
-          op.kind != Kind::Number) {
-        if (!branchTarget(i, d))
-          return branchFailure_ ? *branchFailure_ : fail(i);
-        break;
-      }
-      if (op.kind != Kind::Number || op.number.isReal)
-        return fail(i);
-      // llvm-mc checks 16-bit immediates against the signed or the unsigned range, by
-      // instruction; s_nop's is truncated.
-      // s_cmpk_*_u32 compare with an unsigned 16-bit immediate (the table types it B16 like
-      // the signed forms; llvm-mc's operand class tells them apart).
-      const bool unsignedImm = row_.format == Format::SOPK && row_.name.starts_with("s_cmpk_") &&
-                               row_.name.ends_with("_u32");
-      if (row_.format == Format::SOPP && row_.name == "s_nop") {
-        // truncated to 16 bits
-      } else if (unsignedImm && !fitsUnsigned(op.number.integer, 16)) {
-        return fail(i);
-      } else if (d.type == DataType::I16 ? !fitsSigned(op.number.integer, 16)
-                                         : !(fitsSigned(op.number.integer, 16) ||
-                                             fitsUnsigned(op.number.integer, 16))) {
-        return fail(i, row_.format == Format::SOPP ? "expected a 16-bit value"
-                                                   : "invalid operand for instruction");
-      }
-      f_.put(d.field, static_cast<uint32_t>(op.number.integer) & 0xFFFF);
+    case OperandKind::Special:
+      if (Attempt a = immediate16(i, d); !a.ok)
+        return a;
       break;
-    }
     default:
       return fail(i);
     }

@@ -273,6 +273,24 @@ std::optional<int64_t> saluSymbolValue(std::string_view name) {
   return std::nullopt;
 }
 
+SaluMacro saluMacroKind(std::string_view w) {
+  if (w == "hwreg")
+    return SaluMacro::Hwreg;
+  if (w == "sendmsg")
+    return SaluMacro::Sendmsg;
+  if (w == "gpr_idx")
+    return SaluMacro::GprIdx;
+  if (w == "instid0" || w == "instskip" || w == "instid1")
+    return SaluMacro::DelayAlu;
+  if (w.starts_with("depctr_"))
+    return SaluMacro::Depctr;
+  if (w.ends_with("_sat"))
+    w.remove_suffix(4);
+  if (w == "vmcnt" || w == "expcnt" || w == "lgkmcnt")
+    return SaluMacro::Waitcnt;
+  return SaluMacro::None;
+}
+
 SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
                                 const SymbolResolver &resolve, isa::Target target, int64_t &value,
                                 SymbolicError &err) {
@@ -285,8 +303,7 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
   if (t.text == "sendmsg")
     return sendmsg(toks, pos, resolve, names, value, err);
   if (t.text == "gpr_idx" && !names.gprIdx.empty())
-    return gprIdx(toks, pos, names, value, err) == SymbolicParse::Ok ? SymbolicParse::GprIdx
-                                                                     : SymbolicParse::Error;
+    return gprIdx(toks, pos, names, value, err);
   const auto counterOf = [&](std::string_view n) -> const isa::salu::WaitcntCounter * {
     for (const auto &c : names.waitcnt)
       if (n == c.name ||
@@ -373,6 +390,17 @@ SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
           return false;
         },
         err, false);
+  }
+  if (t.text.ends_with("cnt") || t.text.ends_with("cnt_sat")) {
+    // A counter of another instruction or GPU (vscnt): s_waitcnt names it invalid, other
+    // operands do not take it.
+    pos += 2;
+    int64_t ignored = 0;
+    if (!absoluteArg(toks, pos, resolve, ignored, err) ||
+        !expect(toks, pos, Tok::RParen, "expected a closing parenthesis", err))
+      return SymbolicParse::Error;
+    value = 0;
+    return SymbolicParse::Ok;
   }
   return SymbolicParse::NotSymbolic;
 }

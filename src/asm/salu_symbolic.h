@@ -13,16 +13,19 @@
 
 namespace gcnkit::assembler {
 
-// GprIdx: parsed like Ok, but only a VGPR-index-mode operand takes the value (the operand
-// parser keeps it as the key-value `gpr_idx`, which other operands reject).
-enum class SymbolicParse : uint8_t { NotSymbolic, Ok, Error, GprIdx };
+enum class SymbolicParse : uint8_t { NotSymbolic, Ok, Error };
+
+// The symbolic immediate a macro word starts (ParsedOperand::saluMacro names it): the kind of
+// Special operand that takes it.
+enum class SaluMacro : uint8_t { None, Hwreg, Sendmsg, Waitcnt, DelayAlu, Depctr, GprIdx };
+SaluMacro saluMacroKind(std::string_view firstWord);
 
 struct SymbolicError {
   std::string message;
   size_t offset = 0;
 };
 
-// Tries a symbolic form of `target` at toks[pos]; on Ok / GprIdx advances pos and sets value.
+// Tries a symbolic form of `target` at toks[pos]; on Ok advances pos and sets value.
 SymbolicParse parseSaluSymbolic(std::span<const Token> toks, size_t &pos,
                                 const SymbolResolver &resolve, isa::Target target, int64_t &value,
                                 SymbolicError &err);

@@ -36,6 +36,7 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
   po.targetId = "amdgcn-amd-amdhsa--" + isa::targetIdString(options.target);
   po.codeObjectVersion = options.codeObjectVersion;
   po.wave64 = options.wave64;
+  po.target = options.target;
   AssembleResult result;
   if (options.object) {
     ObjectOptions oo;

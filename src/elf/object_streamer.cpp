@@ -449,13 +449,15 @@ void ObjectStreamer::emitInstruction(std::string_view, const assembler::EncodedI
 void ObjectStreamer::emitAmdhsaKernel(const assembler::AmdhsaKernel &k) {
   std::array<uint8_t, 64> d = k.descriptor.encode();
   std::string kdName = k.name + ".kd";
+  // llvm-mc creates the descriptor's symbol before it refers to the kernel (a kernel that is
+  // not defined before the block follows its descriptor in the symbol table).
+  Impl::Sym &kd = impl_->sym(kdName);
   Impl::Sym &kernel = impl_->sym(k.name);
   kernel.referenced = true;
   // A kernel is protected unless given a visibility, which its descriptor then shares.
   const uint8_t visibility = kernel.other;
   if (kernel.other == 0)
     kernel.other = kStvProtected;
-  Impl::Sym &kd = impl_->sym(kdName);
   kd.other = visibility;
   kd.section = impl_->current;
   kd.offset = impl_->here();

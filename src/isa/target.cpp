@@ -86,7 +86,9 @@ const TargetInfo &gfx1100Info() {
                                /*constantBusLimit*/ 2,
                                {/*encoding*/ 0x3D, /*glc*/ 14, /*dlc*/ 13, /*imm*/ kNoBit,
                                 /*soffsetEn*/ kNoBit, /*strictPolicyBits*/ true},
-                               &salu::kGfx1100Symbols};
+                               &salu::kGfx1100Symbols,
+                               {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
+                                /*sgprGranule*/ 0, /*addressableSgprs*/ 0}};
   return info;
 }
 
@@ -102,7 +104,9 @@ const TargetInfo &gfx908Info() {
                                /*constantBusLimit*/ 1,
                                {/*encoding*/ 0x30, /*glc*/ 16, /*dlc*/ kNoBit, /*imm*/ 17,
                                 /*soffsetEn*/ 14, /*strictPolicyBits*/ false},
-                               &salu::kGfx908Symbols};
+                               &salu::kGfx908Symbols,
+                               {/*gfxMajor*/ 9, /*architectedFlatScratch*/ false,
+                                /*sgprGranule*/ 8, /*addressableSgprs*/ 102}};
   return info;
 }
 

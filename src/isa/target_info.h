@@ -40,6 +40,14 @@ struct SmemLayout {
   bool strictPolicyBits;
 };
 
+// What the .amdhsa_kernel directives depend on (LLVM AMDGPUUsage, "Kernel Descriptor").
+struct KernelDescriptorTraits {
+  uint8_t gfxMajor;            // 9 (gfx908), 11 (gfx1100)
+  bool architectedFlatScratch; // no private segment buffer / flat scratch init / wave offset
+  uint8_t sgprGranule;         // of GRANULATED_WAVEFRONT_SGPR_COUNT; 0: written as 0 (gfx10+)
+  uint8_t addressableSgprs;    // .amdhsa_next_free_sgpr at most this; 0: unchecked
+};
+
 namespace salu {
 struct Symbols;
 }
@@ -63,6 +71,7 @@ struct TargetInfo {
   uint8_t constantBusLimit;
   SmemLayout smem;
   const salu::Symbols *saluSymbols; // hwreg / sendmsg / s_waitcnt names and layouts
+  KernelDescriptorTraits kernelDescriptor;
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
   uint32_t prefix(Format f) const { return prefixBits[static_cast<size_t>(f)]; }

@@ -12,16 +12,12 @@
 
 namespace gcnkit::difftest {
 
-namespace {
-
-std::string slurp(const std::string &path) {
+std::string readFile(const std::string &path) {
   std::ifstream f(path, std::ios::binary);
   std::ostringstream ss;
   ss << f.rdbuf();
   return std::move(ss).str();
 }
-
-} // namespace
 
 std::string writeTempFile(const std::string &text, const std::string &suffix) {
   std::string tmpl = "/tmp/gcnkit-XXXXXX" + suffix;
@@ -64,8 +60,8 @@ ToolRun runTool(const std::vector<std::string> &argv) {
   int status = 0;
   if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status))
     r.status = WEXITSTATUS(status);
-  r.out = slurp(outPath);
-  r.err = slurp(errPath);
+  r.out = readFile(outPath);
+  r.err = readFile(errPath);
   unlink(outPath.c_str());
   unlink(errPath.c_str());
   return r;

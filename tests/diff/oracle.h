@@ -17,6 +17,9 @@ struct ToolRun {
 // Runs argv[0] with the given arguments; stdin is /dev/null. Output is captured in full.
 ToolRun runTool(const std::vector<std::string> &argv);
 
+// The whole contents of a file (empty if it cannot be read).
+std::string readFile(const std::string &path);
+
 // Writes text to a fresh temporary file and returns its path.
 std::string writeTempFile(const std::string &text, const std::string &suffix);
 

@@ -1,0 +1,293 @@
+// gfx908 code objects against llvm-mc-19 (-triple=amdgcn-amd-amdhsa -mcpu=gfx908 with each
+// xnack / sramecc setting): the listing, the -filetype=obj bytes (e_flags, kernel descriptor,
+// notes, symbols) and the diagnostics of .amdgcn_target and .amdhsa_kernel blocks, and whole
+// kernels whose code is scalar.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include "elf/assemble.h"
+#include "oracle.h"
+
+namespace gcnkit::assembler {
+namespace {
+
+// llvm-mc's flags for a target id: the processor and -mattr for the features it sets.
+std::vector<std::string> llvmMcTarget(const isa::TargetId &id) {
+  std::vector<std::string> args = {"-triple=amdgcn-amd-amdhsa",
+                                   "-mcpu=" + std::string(isa::processorName(id.target))};
+  std::string mattr;
+  auto add = [&](std::string_view name, isa::FeatureSetting s) {
+    if (s == isa::FeatureSetting::Any)
+      return;
+    mattr += mattr.empty() ? "" : ",";
+    mattr += (s == isa::FeatureSetting::On ? "+" : "-") + std::string(name);
+  };
+  add("xnack", id.xnack);
+  add("sramecc", id.sramecc);
+  if (!mattr.empty())
+    args.push_back("-mattr=" + mattr);
+  return args;
+}
+
+struct Outcome {
+  std::string listing, object, diagnostics;
+};
+
+// llvm-mc's listing and object (and their stderr) for `source` on `targetId`.
+Outcome llvmMc(const isa::TargetId &id, const std::string &path) {
+  Outcome o;
+  std::vector<std::string> argv = {"llvm-mc-19"};
+  for (const std::string &a : llvmMcTarget(id))
+    argv.push_back(a);
+  argv.push_back(path);
+  difftest::ToolRun l = difftest::runTool(argv);
+  o.listing = l.out;
+  o.diagnostics = l.err;
+  const std::string obj = path + ".o";
+  argv.insert(argv.end(), {"-filetype=obj", "-o", obj});
+  if (difftest::runTool(argv).status == 0)
+    o.object = difftest::readFile(obj);
+  unlink(obj.c_str());
+  return o;
+}
+
+Outcome gcnkitAsm(const std::string &source, const isa::TargetId &id, const std::string &path) {
+  elf::AssembleOptions opts;
+  opts.amdhsa = true;
+  opts.target = id;
+  opts.wave64 = isa::defaultWave64(id.target);
+  Outcome o;
+  elf::AssembleResult l = elf::assemble(path, source, opts);
+  o.listing = l.output;
+  o.diagnostics = l.diagnostics;
+  opts.object = true;
+  elf::AssembleResult obj = elf::assemble(path, source, opts);
+  o.object = obj.ok ? obj.output : "";
+  return o;
+}
+
+void expectSameAsLlvmMc(const std::string &source, const std::string &targetId) {
+  std::string error;
+  std::optional<isa::TargetId> id = isa::parseTargetId(targetId, error);
+  ASSERT_TRUE(id) << error;
+  const std::string path = difftest::writeTempFile(source, ".s");
+  const Outcome want = llvmMc(*id, path);
+  const Outcome got = gcnkitAsm(source, *id, path);
+  unlink(path.c_str());
+  EXPECT_EQ(got.listing, want.listing) << targetId << "\n" << source;
+  EXPECT_EQ(got.diagnostics, want.diagnostics) << targetId << "\n" << source;
+  EXPECT_EQ(got.object.size(), want.object.size()) << targetId << "\n" << source;
+  EXPECT_TRUE(got.object == want.object) << targetId << " object bytes differ\n" << source;
+}
+
+struct Case {
+  const char *targetId;
+  const char *source;
+};
+
+void PrintTo(const Case &c, std::ostream *os) { *os << c.targetId << ": " << c.source; }
+
+class Gfx908Object : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Gfx908Object, SameAsLlvmMc) {
+  ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
+  expectSameAsLlvmMc(GetParam().source, GetParam().targetId);
+}
+
+// A descriptor block in .rodata.
+#define KD(body) ".rodata\n.p2align 6\n.amdhsa_kernel k\n" body ".end_amdhsa_kernel\n"
+
+// Descriptors: gfx9 defaults, the private segment buffer / flat scratch init user SGPRs, the
+// scratch wave offset, the SGPR granule with each reservation and xnack setting, the VGPR
+// limits, and the target ids.
+INSTANTIATE_TEST_SUITE_P(
+    Descriptors, Gfx908Object,
+    ::testing::Values(
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 10\n")},
+        Case{"gfx908:xnack-", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 10\n")},
+        Case{"gfx908:xnack+", KD(".amdhsa_next_free_vgpr 5\n.amdhsa_next_free_sgpr 11\n")},
+        Case{"gfx908:sramecc+", KD(".amdhsa_next_free_vgpr 256\n.amdhsa_next_free_sgpr 102\n")},
+        Case{"gfx908:sramecc-:xnack-",
+             KD(".amdhsa_next_free_vgpr 0\n.amdhsa_next_free_sgpr 0\n.amdhsa_reserve_vcc 0\n"
+                ".amdhsa_reserve_flat_scratch 0\n")},
+        Case{"gfx908:sramecc+:xnack-",
+             KD(".amdhsa_next_free_vgpr 9\n.amdhsa_next_free_sgpr 7\n.amdhsa_reserve_vcc 1\n"
+                ".amdhsa_reserve_flat_scratch 0\n.amdhsa_reserve_xnack_mask 0\n")},
+        Case{"gfx908:sramecc-:xnack+",
+             KD(".amdhsa_next_free_vgpr 9\n.amdhsa_next_free_sgpr 5\n.amdhsa_reserve_vcc 0\n"
+                ".amdhsa_reserve_flat_scratch 0\n.amdhsa_reserve_xnack_mask 1\n")},
+        Case{"gfx908:xnack-",
+             KD(".amdhsa_next_free_vgpr 9\n.amdhsa_next_free_sgpr 3\n.amdhsa_reserve_vcc 0\n"
+                ".amdhsa_reserve_flat_scratch 1\n")},
+        Case{"gfx908",
+             KD(".amdhsa_group_segment_fixed_size 65536\n.amdhsa_private_segment_fixed_size 272\n"
+                ".amdhsa_kernarg_size 24\n.amdhsa_user_sgpr_private_segment_buffer 1\n"
+                ".amdhsa_user_sgpr_dispatch_ptr 1\n.amdhsa_user_sgpr_queue_ptr 1\n"
+                ".amdhsa_user_sgpr_kernarg_segment_ptr 1\n.amdhsa_user_sgpr_dispatch_id 1\n"
+                ".amdhsa_user_sgpr_flat_scratch_init 1\n"
+                ".amdhsa_user_sgpr_private_segment_size 1\n.amdhsa_uses_dynamic_stack 1\n"
+                ".amdhsa_system_sgpr_private_segment_wavefront_offset 1\n"
+                ".amdhsa_system_sgpr_workgroup_id_x 0\n.amdhsa_system_sgpr_workgroup_id_y 1\n"
+                ".amdhsa_system_sgpr_workgroup_id_z 1\n.amdhsa_system_sgpr_workgroup_info 1\n"
+                ".amdhsa_system_vgpr_workitem_id 2\n.amdhsa_next_free_vgpr 116\n"
+                ".amdhsa_next_free_sgpr 40\n.amdhsa_float_round_mode_32 1\n"
+                ".amdhsa_float_round_mode_16_64 2\n.amdhsa_float_denorm_mode_32 3\n"
+                ".amdhsa_float_denorm_mode_16_64 0\n.amdhsa_dx10_clamp 0\n"
+                ".amdhsa_ieee_mode 0\n.amdhsa_fp16_overflow 1\n"
+                ".amdhsa_exception_fp_ieee_invalid_op 1\n.amdhsa_exception_fp_denorm_src 1\n"
+                ".amdhsa_exception_fp_ieee_div_zero 1\n.amdhsa_exception_fp_ieee_overflow 1\n"
+                ".amdhsa_exception_fp_ieee_underflow 1\n.amdhsa_exception_fp_ieee_inexact 1\n"
+                ".amdhsa_exception_int_div_zero 1\n")},
+        Case{"gfx908",
+             KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                ".amdhsa_user_sgpr_private_segment_buffer 1\n.amdhsa_user_sgpr_count 17\n")},
+        Case{"gfx908", ".amdhsa_code_object_version 4\n" KD(
+                           ".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                           ".amdhsa_uses_dynamic_stack 1\n")},
+        Case{"gfx908:xnack+", ".amdhsa_code_object_version 4\n.amdgcn_target "
+                              "\"amdgcn-amd-amdhsa--gfx908:xnack+\"\n" KD(
+                                  ".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n")},
+        Case{"gfx908:sramecc-:xnack+",
+             ".amdgcn_target \"amdgcn-amd-amdhsa--gfx908:sramecc-:xnack+\"\n"
+             ".text\n.globl k\n.p2align 8\n.type k,@function\nk:\ns_endpgm\n" KD(
+                 ".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n")}));
+
+// What llvm-mc rejects, with its message and column: directives of other GPUs, values the
+// target id contradicts, register counts beyond the gfx9 files, target id mismatches.
+INSTANTIATE_TEST_SUITE_P(
+    Errors, Gfx908Object,
+    ::testing::Values(
+        Case{"gfx908", ".amdgcn_target \"amdgcn-amd-amdhsa--gfx908:xnack+\"\n"},
+        Case{"gfx908:xnack-", ".amdgcn_target \"amdgcn-amd-amdhsa--gfx908\"\n"},
+        Case{"gfx908", ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n"},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_wavefront_size32 1\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_wavefront_size32 5\n")},
+        Case{"gfx908", KD(".amdhsa_workgroup_processor_mode 1\n")},
+        Case{"gfx908", KD(".amdhsa_memory_ordered 0\n")},
+        Case{"gfx908", KD(".amdhsa_forward_progress 0\n")},
+        Case{"gfx908", KD(".amdhsa_shared_vgpr_count 1\n")},
+        Case{"gfx908", KD(".amdhsa_enable_private_segment 1\n")},
+        Case{"gfx908", KD(".amdhsa_accum_offset 4\n")}, Case{"gfx908", KD(".amdhsa_tg_split 0\n")},
+        Case{"gfx908", KD(".amdhsa_user_sgpr_kernarg_preload_length 1\n")},
+        Case{"gfx908", KD(".amdhsa_round_robin_scheduling 1\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_agpr 1\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_reserve_xnack_mask 0\n")},
+        Case{"gfx908:xnack-", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                                 ".amdhsa_reserve_xnack_mask 1\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_reserve_xnack_mask 2\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 257\n.amdhsa_next_free_sgpr 1\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 103\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 300\n.amdhsa_next_free_sgpr 103\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 600\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_user_sgpr_count 40\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_user_sgpr_private_segment_buffer 1\n"
+                          ".amdhsa_user_sgpr_count 3\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_user_sgpr_count 32\n")},
+        Case{"gfx908", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                          ".amdhsa_reserve_flat_scratch 2\n")},
+        Case{"gfx1100", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                           ".amdhsa_user_sgpr_private_segment_buffer 1\n")},
+        Case{"gfx1100", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                           ".amdhsa_reserve_flat_scratch 0\n")},
+        Case{"gfx1100", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                           ".amdhsa_reserve_xnack_mask 1\n")},
+        Case{"gfx1100", KD(".amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n"
+                           ".amdhsa_reserve_xnack_mask 0\n")},
+        Case{"gfx1100", KD(".amdhsa_next_free_vgpr 513\n.amdhsa_next_free_sgpr 1\n")},
+        Case{"gfx1100", KD(".amdhsa_accum_offset 4\n")}));
+
+// Whole kernels of scalar code: the prologue clang writes for gfx908 (scratch set-up through
+// the private segment buffer and flat scratch init), scalar loads and stores, branches, and
+// the metadata note.
+constexpr const char *kScalarKernel = R"(	.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
+	.amdhsa_code_object_version 5
+	.text
+	.globl	scalar_sum
+	.p2align	8
+	.type	scalar_sum,@function
+scalar_sum:
+	s_add_u32 s0, s0, s9
+	s_addc_u32 s1, s1, 0
+	s_add_u32 flat_scratch_lo, s6, s9
+	s_addc_u32 flat_scratch_hi, s7, 0
+	s_load_dwordx4 s[8:11], s[4:5], 0x0
+	s_waitcnt lgkmcnt(0)
+	s_load_dword s12, s[8:9], 0x10
+	s_load_dword s13, s[8:9], s10 offset:0x4
+	s_mov_b32 s14, 0
+.LBB0_1:
+	s_waitcnt lgkmcnt(0)
+	s_add_i32 s14, s14, s12
+	s_sub_u32 s13, s13, 1
+	s_cmp_lg_u32 s13, 0
+	s_cbranch_scc1 .LBB0_1
+	s_store_dword s14, s[10:11], 0x0 glc
+	s_dcache_wb
+	s_getreg_b32 s15, hwreg(HW_REG_HW_ID, 0, 4)
+	s_memtime s[16:17]
+	s_sendmsg sendmsg(MSG_INTERRUPT)
+	s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+	s_endpgm
+.Lfunc_end0:
+	.size	scalar_sum, .Lfunc_end0-scalar_sum
+
+	.rodata
+	.p2align	6, 0x0
+	.amdhsa_kernel scalar_sum
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 16
+		.amdhsa_kernarg_size 24
+		.amdhsa_user_sgpr_count 8
+		.amdhsa_user_sgpr_private_segment_buffer 1
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_flat_scratch_init 1
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 1
+		.amdhsa_next_free_vgpr 1
+		.amdhsa_next_free_sgpr 18
+		.amdhsa_float_denorm_mode_32 3
+	.end_amdhsa_kernel
+	.text
+	.p2alignl 6, 3212836864
+	.fill 48, 4, 3212836864
+
+	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .agpr_count:     0
+    .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 24
+    .max_flat_workgroup_size: 256
+    .name:           scalar_sum
+    .private_segment_fixed_size: 16
+    .sgpr_count:     24
+    .sgpr_spill_count: 0
+    .symbol:         scalar_sum.kd
+    .vgpr_count:     1
+    .vgpr_spill_count: 0
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx908
+amdhsa.version:
+  - 1
+  - 2
+...
+
+	.end_amdgpu_metadata
+)";
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Gfx908Object, ::testing::Values(Case{"gfx908", kScalarKernel}));
+
+} // namespace
+} // namespace gcnkit::assembler
