@@ -12,24 +12,6 @@
 namespace gcnkit::assembler {
 namespace {
 
-// llvm-mc's flags for a target id: the processor and -mattr for the features it sets.
-std::vector<std::string> llvmMcTarget(const isa::TargetId &id) {
-  std::vector<std::string> args = {"-triple=amdgcn-amd-amdhsa",
-                                   "-mcpu=" + std::string(isa::processorName(id.target))};
-  std::string mattr;
-  auto add = [&](std::string_view name, isa::FeatureSetting s) {
-    if (s == isa::FeatureSetting::Any)
-      return;
-    mattr += mattr.empty() ? "" : ",";
-    mattr += (s == isa::FeatureSetting::On ? "+" : "-") + std::string(name);
-  };
-  add("xnack", id.xnack);
-  add("sramecc", id.sramecc);
-  if (!mattr.empty())
-    args.push_back("-mattr=" + mattr);
-  return args;
-}
-
 struct Outcome {
   std::string listing, object, diagnostics;
 };
@@ -37,8 +19,8 @@ struct Outcome {
 // llvm-mc's listing and object (and their stderr) for `source` on `targetId`.
 Outcome llvmMc(const isa::TargetId &id, const std::string &path) {
   Outcome o;
-  std::vector<std::string> argv = {"llvm-mc-19"};
-  for (const std::string &a : llvmMcTarget(id))
+  std::vector<std::string> argv = {"llvm-mc-19", "-triple=amdgcn-amd-amdhsa"};
+  for (const std::string &a : difftest::llvmMcTargetFlags(id))
     argv.push_back(a);
   argv.push_back(path);
   difftest::ToolRun l = difftest::runTool(argv);

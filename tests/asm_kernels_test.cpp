@@ -3,7 +3,9 @@
 // objects are compared section by section (headers, contents, symbols, relocations) and the
 // `-show-encoding` listings line by line, each as its own expectation so a failure names what
 // differs. A hand-written SALU kernel checks the same comparisons on a source without clang's
-// .amdgpu_metadata.
+// .amdgpu_metadata. Kernels name their target id (gfx1100 by default; gfx908 kernels are the
+// ones whose code the families landed so far can assemble -- add more as families land); for
+// gfx908 the object clang-19 compiles is also disassembled and compared with llvm-objdump-19.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -15,6 +17,7 @@
 
 #include "elf/assemble.h"
 #include "elf/elf_file.h"
+#include "gcnkit/objdump.h"
 #include "oracle.h"
 
 namespace gcnkit::assembler {
@@ -24,13 +27,36 @@ struct KernelSource {
   const char *name;
   const char *language; // "cl", "hip" or "s" (assembly as is)
   const char *text;
+  const char *target = "gfx1100"; // the target id clang compiles for (-mcpu, --offload-arch)
 };
+
+isa::TargetId targetIdOf(const KernelSource &k) {
+  std::string error;
+  return isa::parseTargetId(k.target, error).value_or(isa::TargetId{});
+}
 
 void PrintTo(const KernelSource &k, std::ostream *os) { *os << k.name; }
 
 // The builtins stand in for the OpenCL work-item functions: with -nogpulib those would be calls
 // into the device library.
 #define GCNKIT_GID "(__builtin_amdgcn_workgroup_id_x() * 64 + __builtin_amdgcn_workitem_id_x())"
+
+// Uniform control flow and scalar side effects: clang-19 compiles this to SALU / SMEM only.
+constexpr const char *kGfx908Scalar = R"(
+__kernel void scalar_waits(int n, int prio) {
+  for (int i = 0; i < n; ++i) {
+    __builtin_amdgcn_s_sleep(2);
+    __builtin_amdgcn_s_setprio(3);
+  }
+  __builtin_amdgcn_s_sendmsg(1, n);
+  __builtin_amdgcn_s_barrier();
+  __builtin_amdgcn_s_dcache_inv();
+  __builtin_amdgcn_s_waitcnt(0);
+  unsigned long t = __builtin_amdgcn_s_memtime();
+  if (t & 1)
+    __builtin_amdgcn_s_sendmsghalt(2, (int)(t >> 32));
+}
+__kernel void empty(void) {})";
 
 const KernelSource kKernels[] = {
     {"saxpy", "cl", R"(
@@ -164,14 +190,20 @@ salu_kernel:
 		.amdhsa_user_sgpr_kernarg_segment_ptr 1
 	.end_amdhsa_kernel
 )"},
+    // gfx908: scalar code only (uniform loops, messages, barriers, cache and timer
+    // instructions), for each xnack / sramecc setting of the target id.
+    {"gfx908_scalar", "cl", kGfx908Scalar, "gfx908"},
+    {"gfx908_scalar_xnack_on", "cl", kGfx908Scalar, "gfx908:xnack+"},
+    {"gfx908_scalar_sramecc_off_xnack_off", "cl", kGfx908Scalar, "gfx908:sramecc-:xnack-"},
+    {"gfx908_scalar_hip", "hip", R"(
+#define __global__ __attribute__((global))
+__global__ void uniform_wait(int n, int *unused) {
+  for (int i = 0; i < n; ++i)
+    __builtin_amdgcn_s_sleep(1);
+  __builtin_amdgcn_s_barrier();
+})",
+     "gfx908:sramecc+"},
 };
-
-std::string readFile(const std::string &path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return std::move(ss).str();
-}
 
 // clang-19's assembly for a kernel source, compiled once per test run.
 const std::string &compiledAssembly(const KernelSource &k) {
@@ -187,14 +219,15 @@ const std::string &compiledAssembly(const KernelSource &k) {
   std::string src = difftest::writeTempFile(k.text, hip ? ".hip" : ".cl");
   std::string out = src + ".s";
   std::vector<std::string> argv = {"clang-19", "-O2", "-S", "-nogpulib", "-o", out, src};
-  const std::vector<std::string> cl = {"-x", "cl", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100"};
+  const std::vector<std::string> cl = {"-x", "cl", "-target", "amdgcn-amd-amdhsa",
+                                       "-mcpu=" + std::string(k.target)};
   const std::vector<std::string> hipFlags = {"-x", "hip", "--cuda-device-only", "-nogpuinc",
-                                             "--offload-arch=gfx1100"};
+                                             "--offload-arch=" + std::string(k.target)};
   argv.insert(argv.begin() + 1, hip ? hipFlags.begin() : cl.begin(),
               hip ? hipFlags.end() : cl.end());
   difftest::ToolRun r = difftest::runTool(argv);
   EXPECT_EQ(r.status, 0) << "clang-19 failed on " << k.name << ":\n" << r.err;
-  it->second = readFile(out);
+  it->second = difftest::readFile(out);
   unlink(src.c_str());
   unlink(out.c_str());
   return it->second;
@@ -205,15 +238,17 @@ struct McResult {
   std::string object; // -filetype=obj
 };
 
-McResult llvmMc(const std::string &source, bool object) {
+McResult llvmMc(const std::string &source, bool object, const isa::TargetId &target) {
   std::string path = difftest::writeTempFile(source, ".s");
-  std::vector<std::string> argv = {"llvm-mc-19", "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100",
-                                   path};
+  std::vector<std::string> argv = {"llvm-mc-19", "-triple=amdgcn-amd-amdhsa"};
+  for (const std::string &f : difftest::llvmMcTargetFlags(target))
+    argv.push_back(f);
+  argv.push_back(path);
   McResult r;
   if (object) {
     argv.insert(argv.end(), {"-filetype=obj", "-o", path + ".o"});
     r.run = difftest::runTool(argv);
-    r.object = readFile(path + ".o");
+    r.object = difftest::readFile(path + ".o");
     unlink((path + ".o").c_str());
   } else {
     argv.push_back("-show-encoding");
@@ -336,6 +371,18 @@ std::string lineDifferences(const std::string &got, const std::string &want, siz
   return std::to_string(total) + " lines differ\n" + out;
 }
 
+// gcnkit asm's options for a target id (-triple=amdgcn-amd-amdhsa; the listing shows
+// encodings, as llvm-mc's -show-encoding does).
+elf::AssembleOptions optionsFor(const isa::TargetId &target, bool object) {
+  elf::AssembleOptions o;
+  o.amdhsa = true;
+  o.object = object;
+  o.showEncoding = !object;
+  o.target = target;
+  o.wave64 = isa::defaultWave64(target.target);
+  return o;
+}
+
 class AsmKernelTest : public ::testing::TestWithParam<KernelSource> {
 protected:
   void SetUp() override {
@@ -347,9 +394,10 @@ protected:
 TEST_P(AsmKernelTest, ObjectSameAsLlvmMc) {
   const std::string &source = compiledAssembly(GetParam());
   ASSERT_FALSE(source.empty());
-  McResult mc = llvmMc(source, true);
+  const isa::TargetId target = targetIdOf(GetParam());
+  McResult mc = llvmMc(source, true, target);
   ASSERT_EQ(mc.run.status, 0) << "llvm-mc-19 rejects clang's output:\n" << head(mc.run.err);
-  elf::AssembleResult ours = elf::assemble("kernel.s", source, {.amdhsa = true, .object = true});
+  elf::AssembleResult ours = elf::assemble("kernel.s", source, optionsFor(target, true));
   EXPECT_TRUE(ours.ok) << head(ours.diagnostics);
 
   ObjectView got = viewObject(ours.output), want = viewObject(mc.object);
@@ -376,12 +424,46 @@ TEST_P(AsmKernelTest, ObjectSameAsLlvmMc) {
 TEST_P(AsmKernelTest, ListingSameAsLlvmMc) {
   const std::string &source = compiledAssembly(GetParam());
   ASSERT_FALSE(source.empty());
-  McResult mc = llvmMc(source, false);
+  const isa::TargetId target = targetIdOf(GetParam());
+  McResult mc = llvmMc(source, false, target);
   ASSERT_EQ(mc.run.status, 0) << head(mc.run.err);
-  elf::AssembleResult ours =
-      elf::assemble("kernel.s", source, {.amdhsa = true, .object = false, .showEncoding = true});
+  elf::AssembleResult ours = elf::assemble("kernel.s", source, optionsFor(target, false));
   EXPECT_TRUE(ours.ok) << head(ours.diagnostics);
   EXPECT_TRUE(ours.output == mc.run.out) << lineDifferences(ours.output, mc.run.out);
+}
+
+// gcnkit dis on the object clang-19 compiles (the kernel's target picked from e_flags) prints
+// what llvm-objdump-19 -d prints. The gfx1100 kernels are covered by elf_test.cpp.
+TEST_P(AsmKernelTest, ClangObjectDisassemblySameAsLlvmObjdump) {
+  const KernelSource &k = GetParam();
+  if (targetIdOf(k).target != isa::Target::GFX908 || std::string_view(k.language) == "s")
+    GTEST_SKIP() << "gfx1100 objects: elf_test.cpp";
+  ASSERT_TRUE(difftest::haveTool("llvm-objdump-19"));
+  const bool hip = std::string_view(k.language) == "hip";
+  const std::string src = difftest::writeTempFile(k.text, hip ? ".hip" : ".cl");
+  const std::string obj = src + ".o";
+  std::vector<std::string> argv = {"clang-19", "-O2", "-c", "-nogpulib", "-o", obj, src};
+  const std::vector<std::string> flags =
+      hip ? std::vector<std::string>{"-x",
+                                     "hip",
+                                     "--cuda-device-only",
+                                     "-nogpuinc",
+                                     "--offload-arch=" + std::string(k.target),
+                                     "--no-gpu-bundle-output"}
+          : std::vector<std::string>{"-x", "cl", "-target", "amdgcn-amd-amdhsa",
+                                     "-mcpu=" + std::string(k.target)};
+  argv.insert(argv.begin() + 1, flags.begin(), flags.end());
+  difftest::ToolRun cc = difftest::runTool(argv);
+  ASSERT_EQ(cc.status, 0) << cc.err;
+  const difftest::ToolRun want = difftest::runTool({"llvm-objdump-19", "-d", obj});
+  const std::string data = difftest::readFile(obj);
+  unlink(src.c_str());
+  unlink(obj.c_str());
+  ASSERT_EQ(want.status, 0) << want.err;
+  ASSERT_NE(want.out.find("s_endpgm"), std::string::npos) << want.out;
+  elf::ObjdumpResult got = elf::objdump(disasm::Disassembler(), data, obj);
+  ASSERT_TRUE(got.ok) << got.err;
+  EXPECT_TRUE(got.out == want.out) << lineDifferences(got.out, want.out);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, AsmKernelTest, ::testing::ValuesIn(kKernels),

@@ -44,6 +44,9 @@ NO_LITERAL = 1 << 11
 # bits, whatever its size (s_nop, s_waitcnt); or unsigned only (s_cmpk_*_u32, hwreg).
 IMM_TRUNCATED = 1 << 12
 IMM_UNSIGNED = 1 << 13
+# SMEM atomics: with glc they return the pre-op value into sdata, which llvm's decoder then
+# holds as two operands (llvm-objdump repeats its register notes).
+SMEM_ATOMIC = 1 << 14
 
 
 class SmemLayout:
@@ -417,6 +420,8 @@ def _smem_rows(target):
                 mm = re.fullmatch(r"s\[(\d+):(\d+)\]", tok)
                 n = int(mm.group(2)) - int(mm.group(1)) + 1
                 operands.append(Operand("SBASE", "SReg", n, "B64" if n == 2 else "B128"))
+        if "_atomic_" in name:
+            flags |= SMEM_ATOMIC
         rows.append(Row(name, "SMEM", op, operands, modifiers=modifiers, flags=flags))
     return rows
 

@@ -23,6 +23,8 @@ enum class Special : uint8_t { None, Hwreg, Sendmsg, Waitcnt, DelayAlu, Depctr, 
 
 inline constexpr uint32_t kImmOptional = 1u << 8;   // not printed when zero (s_endpgm)
 inline constexpr uint32_t kImmMustBeZero = 1u << 9; // no operand; simm16 != 0 fails the decode
+// SMEM atomics: with glc they return into sdata, which llvm's decoder then holds twice.
+inline constexpr uint32_t kSmemAtomic = 1u << 14;
 
 constexpr Special specialOf(uint32_t flags) {
   return static_cast<Special>((flags >> kSpecialShift) & 0xF);

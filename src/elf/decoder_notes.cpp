@@ -3,7 +3,9 @@
 #include <charconv>
 #include <iterator>
 
+#include "disasm/salu.h"
 #include "isa/encoding.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::elf {
 
@@ -79,19 +81,29 @@ void appendDecoderNotes(const disasm::Inst &inst, std::string &notes) {
       continue;
     const unsigned enc =
         isa::bits(inst.words[pos->word], pos->lo + pos->width - 1, pos->lo) * pos->scale;
-    // Scalar registers: SGPRs 0..105 and trap temporaries 108..123 (VGPRs are 256 and up).
-    const bool sgpr = enc < 106, ttmp = enc >= 108 && enc < 124;
+    // Scalar registers: the target's SGPRs and trap temporaries (VGPRs are 256 and up; gfx9's
+    // flat_scratch and xnack_mask above its SGPRs get no note).
+    const isa::ScalarRegisters &sr = isa::targetInfo(inst.target).sregs;
+    const bool sgpr = enc < sr.sgprs, ttmp = enc >= sr.ttmp && enc < sr.ttmp + 16u;
     if (!sgpr && !ttmp)
       continue;
-    const unsigned reg = sgpr ? enc : enc - 108;
+    const unsigned reg = sgpr ? enc : enc - sr.ttmp;
     const unsigned align = o.regs == 2 ? 2 : 4;
     if (reg % align == 0)
       continue;
-    notes += "Warning: ";
-    notes += sgpr ? "SGPR_" : "TTMP_";
-    appendUnsigned(notes, 32u * o.regs);
-    notes += ": scalar reg isn't aligned ";
-    appendUnsigned(notes, reg);
+    // A returning SMEM atomic (glc) names its data register twice: llvm's decoder holds it as
+    // the result and as the source.
+    const isa::SmemLayout &smem = isa::targetInfo(inst.target).smem;
+    const bool twice = d.format == Format::SMEM && o.field == Field::SDATA &&
+                       (d.flags & disasm::detail::salu::kSmemAtomic) &&
+                       smem.glc != isa::SmemLayout::kNoBit && ((inst.words[0] >> smem.glc) & 1);
+    for (int k = 0; k < (twice ? 2 : 1); ++k) {
+      notes += "Warning: ";
+      notes += sgpr ? "SGPR_" : "TTMP_";
+      appendUnsigned(notes, 32u * o.regs);
+      notes += ": scalar reg isn't aligned ";
+      appendUnsigned(notes, reg);
+    }
   }
 }
 

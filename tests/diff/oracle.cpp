@@ -71,6 +71,22 @@ std::string mcpuFlag(isa::Target target) {
   return "-mcpu=" + std::string(isa::processorName(target));
 }
 
+std::vector<std::string> llvmMcTargetFlags(const isa::TargetId &id) {
+  std::vector<std::string> flags = {mcpuFlag(id.target)};
+  std::string mattr;
+  auto add = [&](std::string_view name, isa::FeatureSetting s) {
+    if (s == isa::FeatureSetting::Any)
+      return;
+    mattr += mattr.empty() ? "" : ",";
+    mattr += (s == isa::FeatureSetting::On ? "+" : "-") + std::string(name);
+  };
+  add("xnack", id.xnack);
+  add("sramecc", id.sramecc);
+  if (!mattr.empty())
+    flags.push_back("-mattr=" + mattr);
+  return flags;
+}
+
 ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave64,
                           isa::Target target) {
   std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", mcpuFlag(target), "-disassemble"};

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gcnkit/isa.h"
+#include "gcnkit/target.h"
 
 namespace gcnkit::difftest {
 
@@ -33,6 +34,10 @@ ToolRun llvmMcDisassemble(const std::string &path, bool showEncoding, bool wave6
 
 // llvm-mc's -mcpu flag for a target ("-mcpu=gfx908").
 std::string mcpuFlag(isa::Target target);
+
+// llvm-mc's flags for a target id: -mcpu and -mattr for the features it sets
+// (gfx908:xnack- is -mcpu=gfx908 -mattr=-xnack; llvm-mc takes no target id in -mcpu).
+std::vector<std::string> llvmMcTargetFlags(const isa::TargetId &id);
 
 bool haveTool(const std::string &name);
 
