@@ -9,20 +9,23 @@
 #include <string>
 
 #include "gcnkit/mc_text.h"
+#include "gcnkit/target.h"
 #include "oracle.h"
 
 namespace gcnkit::disasm {
 
 struct ExpectOptions {
   bool showEncoding = true;
-  bool strictComments = true; // llvm-mc-19's comment syntax
-  bool checkStatus = false;   // compare the exit status too
+  bool strictComments = true;                // llvm-mc-19's comment syntax
+  bool checkStatus = false;                  // compare the exit status too
+  isa::Target target = isa::Target::GFX1100; // gfx908 is wave64 only
 };
 
 inline void expectSameAsLlvmMc(const std::string &input, ExpectOptions opts = {}) {
   std::string path = difftest::writeTempFile(input, ".txt");
-  difftest::ToolRun ref = difftest::llvmMcDisassemble(path, opts.showEncoding);
-  Disassembler dis;
+  difftest::ToolRun ref = difftest::llvmMcDisassemble(path, opts.showEncoding, false, opts.target);
+  Disassembler dis(opts.target,
+                   isa::defaultWave64(opts.target) ? WaveSize::Wave64 : WaveSize::Wave32);
   McTextOptions o;
   o.showEncoding = opts.showEncoding;
   o.strictComments = opts.strictComments;

@@ -8,6 +8,7 @@ std::vector<FamilyGenerator> familyGenerators(isa::Target target) {
       {"salu", Target::GFX1100, generateSalu},        {"valu", Target::GFX1100, generateValu},
       {"vop3p", Target::GFX1100, generateVop3p},      {"mem", Target::GFX1100, generateMem},
       {"vop3p", Target::GFX908, generateVop3pGfx908},
+      {"valu", Target::GFX908, generateValuGfx908},
   };
   std::vector<FamilyGenerator> out;
   for (const FamilyGenerator &g : kGenerators)

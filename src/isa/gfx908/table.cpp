@@ -12,6 +12,7 @@ using T = DataType;
 
 namespace {
 constexpr InstrDesc kRows[] = {
+#include "valu.inc"
 #include "vop3p.inc"
 };
 constexpr MnemonicAlias kAliases[] = {
