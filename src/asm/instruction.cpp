@@ -114,6 +114,10 @@ const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target ta
       remember(std::string(d.name));
       for (std::string_view suffix : {"", "_e32", "_e64", "_dpp", "_e64_dpp"})
         remember(std::string(base) + std::string(suffix));
+      // `_sdwa` names a VALU instruction's SDWA form (gfx9), or is "not supported".
+      if (d.format == Format::VOP1 || d.format == Format::VOP2 || d.format == Format::VOPC ||
+          d.format == Format::VOP3 || d.format == Format::VOP3SD)
+        remember(std::string(base) + "_sdwa");
     }
     // llvm-mc's other mnemonics for rows name the rows' candidates.
     for (const isa::MnemonicAlias &a : isa::mnemonicAliases(target))
@@ -150,8 +154,15 @@ InstructionAssembler::candidatesIn(const Index &index, std::string_view m) {
       if (it->second->format != Format::VOPD)
         out.push_back({it->second, v});
   };
-  // Suffixes force an encoding: `_e32` / `_e64` name the row; `_dpp` / `_e64_dpp` select the
-  // DPP forms of the rows without it.
+  // Suffixes force an encoding: `_e32` / `_e64` name the row; `_dpp` / `_e64_dpp` / `_sdwa`
+  // select the DPP / SDWA forms of the rows without it.
+  if (endsWith(m, "_sdwa")) {
+    const std::string base(m.substr(0, m.size() - 5));
+    add(base + "_e32", Variant::Sdwa);
+    add(base, Variant::Sdwa);
+    add(base + "_e64", Variant::Sdwa);
+    return out;
+  }
   if (endsWith(m, "_e64_dpp")) {
     const std::string base(m.substr(0, m.size() - 8));
     add(base + "_e64", Variant::E64Dpp);
@@ -217,7 +228,12 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
       return encodeVopd(tokens, resolve, out, fail);
   std::span<const Candidate> rows = lookupCandidates(mnemonic);
   if (rows.empty()) {
-    fail = {"invalid instruction", tokens[0].offset};
+    // llvm-mc knows the mnemonics of every generation: one that only another target's table
+    // has is "not supported on this GPU" rather than unknown.
+    const bool elsewhere = target_ != isa::Target::GFX1100 &&
+                           indexFor(isa::Target::GFX1100).candidateLists.contains(mnemonic);
+    fail = {elsewhere ? "instruction not supported on this GPU" : "invalid instruction",
+            tokens[0].offset};
     return false;
   }
   // The span excludes the end-of-statement token the operand parser stops at. The scratch
