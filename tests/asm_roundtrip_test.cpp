@@ -77,6 +77,7 @@ INSTANTIATE_TEST_SUITE_P(Families, AsmRoundTrip,
 // gfx908 (wave64 only).
 INSTANTIATE_TEST_SUITE_P(Gfx908, AsmRoundTrip,
                          ::testing::Values(RoundTripCase{"salu", true, isa::Target::GFX908},
+                                           RoundTripCase{"valu", true, isa::Target::GFX908},
                                            RoundTripCase{"vop3p", true, isa::Target::GFX908}));
 
 } // namespace

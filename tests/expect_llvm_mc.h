@@ -16,9 +16,9 @@ namespace gcnkit::disasm {
 
 struct ExpectOptions {
   bool showEncoding = true;
-  bool strictComments = true; // llvm-mc-19's comment syntax
-  bool checkStatus = false;   // compare the exit status too
-  isa::Target target = isa::Target::GFX1100;
+  bool strictComments = true;                // llvm-mc-19's comment syntax
+  bool checkStatus = false;                  // compare the exit status too
+  isa::Target target = isa::Target::GFX1100; // gfx908 is wave64 only
 };
 
 inline void expectSameAsLlvmMc(const std::string &input, ExpectOptions opts = {}) {

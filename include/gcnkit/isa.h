@@ -213,6 +213,7 @@ inline constexpr uint32_t R128 = 1u << 25;
 inline constexpr uint32_t WaitExp = 1u << 26;
 inline constexpr uint32_t WaitVdst = 1u << 27; // LDSDIR wait_vdst
 inline constexpr uint32_t Mai = 1u << 29;      // MFMA: cbsz, abid, blgp (gfx908)
+inline constexpr uint32_t Sdwa = 1u << 28;     // has an SDWA variant (gfx9)
 } // namespace mod
 
 inline constexpr int kMaxOperands = 8;

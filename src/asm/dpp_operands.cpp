@@ -2,29 +2,28 @@
 
 #include <array>
 
+#include "isa/target_info.h"
+
 namespace gcnkit::assembler {
 
 namespace {
 
 using Kind = ParsedOperand::Kind;
 
-// dpp_ctrl values of the controls taking a number: base and accepted range.
-struct RowControl {
-  std::string_view name;
-  uint32_t base;
-  int64_t min, max;
-};
-constexpr std::array<RowControl, 5> kRowControls = {{{"row_shl", 0x100, 1, 15},
-                                                     {"row_shr", 0x110, 1, 15},
-                                                     {"row_ror", 0x120, 1, 15},
-                                                     {"row_share", 0x150, 0, 15},
-                                                     {"row_xmask", 0x160, 0, 15}}};
-constexpr uint32_t kRowMirror = 0x140, kRowHalfMirror = 0x141;
+// The dpp_ctrl spellings of a target that take a value (`row_shl:N`), or are a flag
+// (`row_mirror`): its DPP16 controls less quad_perm and the notes for controls it lacks.
+bool isAssemblable(const isa::DppControlSpelling &c) { return !c.isNote && c.first != 0; }
 
-const RowControl *rowControl(std::string_view name) {
-  for (const RowControl &r : kRowControls)
-    if (r.name == name)
-      return &r;
+// The entry named `name` whose value range holds `value` (any entry of that name when value is
+// nullopt), or nullptr.
+const isa::DppControlSpelling *rowControl(std::string_view name, isa::Target target,
+                                          std::optional<int64_t> value = std::nullopt) {
+  for (const isa::DppControlSpelling &c : isa::targetInfo(target).dppControls) {
+    if (!isAssemblable(c) || c.name != name)
+      continue;
+    if (!value || (*value >= c.valueOfFirst && *value <= c.valueOfFirst + (c.last - c.first)))
+      return &c;
+  }
   return nullptr;
 }
 
@@ -63,13 +62,16 @@ uint32_t selects(const ParsedOperand &op, int bits) {
 
 } // namespace
 
-DppControl dppControlOf(const ParsedOperand &op) {
-  if (op.kind == Kind::Flag)
-    return op.name == "row_mirror" || op.name == "row_half_mirror" ? DppControl::Dpp16Ctrl
-                                                                   : DppControl::None;
+DppControl dppControlOf(const ParsedOperand &op, isa::Target target) {
+  if (op.kind == Kind::Flag) {
+    const isa::DppControlSpelling *c = rowControl(op.name, target);
+    return c && c->valueOfFirst < 0 ? DppControl::Dpp16Ctrl : DppControl::None;
+  }
   if (op.kind != Kind::KeyValue)
     return DppControl::None;
-  if (op.name == "quad_perm" || rowControl(op.name))
+  if (op.name == "quad_perm")
+    return DppControl::Dpp16Ctrl;
+  if (const isa::DppControlSpelling *c = rowControl(op.name, target); c && c->valueOfFirst >= 0)
     return DppControl::Dpp16Ctrl;
   if (op.name == "row_mask")
     return DppControl::RowMask;
@@ -77,15 +79,15 @@ DppControl dppControlOf(const ParsedOperand &op) {
     return DppControl::BankMask;
   if (op.name == "bound_ctrl")
     return DppControl::BoundCtrl;
-  if (op.name == "fi")
+  if (op.name == "fi" && isa::targetInfo(target).has(isa::TargetInfo::kDppFetchInactive))
     return DppControl::Fi;
   if (op.name == "dpp8")
     return DppControl::Dpp8;
   return DppControl::None;
 }
 
-std::optional<DppDiagnostic> checkDppValue(const ParsedOperand &op) {
-  const DppControl c = dppControlOf(op);
+std::optional<DppDiagnostic> checkDppValue(const ParsedOperand &op, isa::Target target) {
+  const DppControl c = dppControlOf(op, target);
   if (c == DppControl::None || op.kind == Kind::Flag)
     return std::nullopt;
   if (op.name == "quad_perm")
@@ -94,9 +96,9 @@ std::optional<DppDiagnostic> checkDppValue(const ParsedOperand &op) {
     return checkSelectList(op, 8, 3);
   if (op.isList || op.expr)
     return DppDiagnostic{"expected absolute expression", op.valueOffset};
-  if (const RowControl *r = rowControl(op.name)) {
-    if (!isInteger(op) || op.number.integer < r->min || op.number.integer > r->max)
-      return DppDiagnostic{"invalid " + std::string(r->name) + " value", op.valueOffset};
+  if (c == DppControl::Dpp16Ctrl) {
+    if (!isInteger(op) || !rowControl(op.name, target, op.number.integer))
+      return DppDiagnostic{"invalid " + std::string(op.name) + " value", op.valueOffset};
     return std::nullopt;
   }
   if (c == DppControl::BoundCtrl &&
@@ -105,11 +107,12 @@ std::optional<DppDiagnostic> checkDppValue(const ParsedOperand &op) {
   return std::nullopt;
 }
 
-size_t readDppControls(std::span<const ParsedOperand> ops, size_t first, DppControls &out) {
+size_t readDppControls(std::span<const ParsedOperand> ops, size_t first, DppControls &out,
+                       isa::Target target) {
   out = DppControls{};
   if (first >= ops.size())
     return first;
-  const DppControl lead = dppControlOf(ops[first]);
+  const DppControl lead = dppControlOf(ops[first], target);
   if (lead != DppControl::Dpp16Ctrl && lead != DppControl::Dpp8)
     return first;
   const ParsedOperand &head = ops[first];
@@ -118,12 +121,14 @@ size_t readDppControls(std::span<const ParsedOperand> ops, size_t first, DppCont
     out.ctrl = selects(head, 3);
   } else {
     out.kind = DppControls::Kind::Dpp16;
-    if (head.kind == Kind::Flag)
-      out.ctrl = head.name == "row_mirror" ? kRowMirror : kRowHalfMirror;
-    else if (head.name == "quad_perm")
+    if (head.name == "quad_perm") {
       out.ctrl = selects(head, 2);
-    else
-      out.ctrl = rowControl(head.name)->base + static_cast<uint32_t>(head.number.integer);
+    } else {
+      const std::optional<int64_t> value =
+          head.kind == Kind::Flag ? std::nullopt : std::optional<int64_t>(head.number.integer);
+      const isa::DppControlSpelling *c = rowControl(head.name, target, value);
+      out.ctrl = c->first + static_cast<uint32_t>(value ? *value - c->valueOfFirst : 0);
+    }
   }
   // Later controls in llvm-mc's order; each may be left out.
   const DppControl order16[] = {DppControl::RowMask, DppControl::BankMask, DppControl::BoundCtrl,
@@ -134,7 +139,7 @@ size_t readDppControls(std::span<const ParsedOperand> ops, size_t first, DppCont
   size_t next = 0;
   size_t i = first + 1;
   for (; i < ops.size(); ++i) {
-    const DppControl c = dppControlOf(ops[i]);
+    const DppControl c = dppControlOf(ops[i], target);
     while (next < order.size() && order[next] != c)
       ++next;
     if (next == order.size())
@@ -149,7 +154,9 @@ size_t readDppControls(std::span<const ParsedOperand> ops, size_t first, DppCont
       out.bankMask = value & 0xf;
       break;
     case DppControl::BoundCtrl:
-      out.boundCtrl = value != 0;
+      // gfx9's parser sets the bit for bound_ctrl:0 too (llvm-mc's historical spelling).
+      out.boundCtrl =
+          value != 0 || isa::targetInfo(target).has(isa::TargetInfo::kDppBoundCtrlZeroSets);
       break;
     case DppControl::Fi:
       // DPP16 keeps the value's low bit in its one-bit field; DPP8 tests it against zero.

@@ -20,12 +20,14 @@
 #include <string>
 
 #include "asm/operands.h"
+#include "gcnkit/isa.h"
 
 namespace gcnkit::assembler {
 
 // Which control an operand is written as.
 enum class DppControl : uint8_t { None, Dpp16Ctrl, RowMask, BankMask, BoundCtrl, Fi, Dpp8 };
-DppControl dppControlOf(const ParsedOperand &op);
+// The controls are the target's (isa::TargetInfo::dppControls; fi where it exists).
+DppControl dppControlOf(const ParsedOperand &op, isa::Target target = isa::Target::GFX1100);
 
 struct DppControls {
   enum class Kind : uint8_t { None, Dpp16, Dpp8 };
@@ -42,12 +44,14 @@ struct DppDiagnostic {
 
 // The value checks llvm-mc makes while parsing a control (ranges, list shapes); nullopt when
 // the operand is fine or is no DPP control.
-std::optional<DppDiagnostic> checkDppValue(const ParsedOperand &op);
+std::optional<DppDiagnostic> checkDppValue(const ParsedOperand &op,
+                                           isa::Target target = isa::Target::GFX1100);
 
 // Reads controls from ops[first..] (values already checked) into `out`, each at most once and
 // in llvm-mc's order, starting with a dpp_ctrl or dpp8. Returns the index of the first operand
 // that is not read (ops.size() when all are).
-size_t readDppControls(std::span<const ParsedOperand> ops, size_t first, DppControls &out);
+size_t readDppControls(std::span<const ParsedOperand> ops, size_t first, DppControls &out,
+                       isa::Target target = isa::Target::GFX1100);
 
 // The src0 field value that announces the extension dword: 0xFA (DPP16), 0xE9 / 0xEA (DPP8
 // without / with fi).

@@ -114,6 +114,10 @@ const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target ta
       remember(std::string(d.name));
       for (std::string_view suffix : {"", "_e32", "_e64", "_dpp", "_e64_dpp"})
         remember(std::string(base) + std::string(suffix));
+      // `_sdwa` names a VALU instruction's SDWA form (gfx9), or is "not supported".
+      if (d.format == Format::VOP1 || d.format == Format::VOP2 || d.format == Format::VOPC ||
+          d.format == Format::VOP3 || d.format == Format::VOP3SD)
+        remember(std::string(base) + "_sdwa");
     }
     // llvm-mc's other mnemonics for rows name the rows' candidates.
     for (const isa::MnemonicAlias &a : isa::mnemonicAliases(target))
@@ -157,8 +161,15 @@ InstructionAssembler::candidatesIn(const Index &index, std::string_view m) {
       if (it->second->format != Format::VOPD)
         out.push_back({it->second, v});
   };
-  // Suffixes force an encoding: `_e32` / `_e64` name the row; `_dpp` / `_e64_dpp` select the
-  // DPP forms of the rows without it.
+  // Suffixes force an encoding: `_e32` / `_e64` name the row; `_dpp` / `_e64_dpp` / `_sdwa`
+  // select the DPP / SDWA forms of the rows without it.
+  if (endsWith(m, "_sdwa")) {
+    const std::string base(m.substr(0, m.size() - 5));
+    add(base + "_e32", Variant::Sdwa);
+    add(base, Variant::Sdwa);
+    add(base + "_e64", Variant::Sdwa);
+    return out;
+  }
   if (endsWith(m, "_e64_dpp")) {
     const std::string base(m.substr(0, m.size() - 8));
     add(base + "_e64", Variant::E64Dpp);

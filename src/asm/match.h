@@ -19,8 +19,8 @@
 namespace gcnkit::assembler {
 
 // The encoding a mnemonic suffix forces: `_e32`, `_e64`, `_dpp` (DPP16 or DPP8, from the
-// operands) or `_e64_dpp`. Any lets the matcher choose as llvm-mc does.
-enum class Variant : uint8_t { Any, E32, E64, Dpp, E64Dpp };
+// operands), `_e64_dpp` or `_sdwa` (gfx9). Any lets the matcher choose as llvm-mc does.
+enum class Variant : uint8_t { Any, E32, E64, Dpp, E64Dpp, Sdwa };
 
 // One candidate: a table row and the variant its mnemonic spelling asked for.
 struct MatchInput {

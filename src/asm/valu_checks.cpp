@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "asm/dpp_operands.h"
+#include "asm/sdwa_operands.h"
 #include "asm/valu_internal.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::assembler::valu {
 
@@ -55,6 +57,15 @@ ModifierKinds modifierKindsAt(const RowPair &rows, size_t pos) {
     }
   }
   if (const InstrDesc *r = rows.e32;
+      r && (r->modifiers & isa::mod::Sdwa) && pos < r->numOperands && !r->operands[pos].isDef) {
+    const int i = isa::valuSourceIndex(r->operands[pos].field);
+    if (i == 0 || i == 1) {
+      const uint32_t bits = (r->flags >> (kSdwaModShift + 2 + 3 * i)) & 7; // sext, neg, abs
+      k.sext |= (bits & 1) != 0;
+      k.fp |= (bits & 6) != 0;
+    }
+  }
+  if (const InstrDesc *r = rows.e32;
       r && (r->modifiers & isa::mod::Dpp16) && pos < r->numOperands && !r->operands[pos].isDef) {
     const int i = isa::valuSourceIndex(r->operands[pos].field);
     if (i == 0 || i == 1) {
@@ -78,11 +89,27 @@ enum class Named : uint8_t {
   BankMask,
   BoundCtrl,
   Fi,
-  Dpp8
+  Dpp8,
+  DstSel,
+  DstUnused,
+  Src0Sel,
+  Src1Sel
 };
 
-std::optional<Named> namedOf(const ParsedOperand &op) {
-  switch (dppControlOf(op)) {
+std::optional<Named> namedOf(const ParsedOperand &op, isa::Target target) {
+  switch (sdwaControlOf(op)) {
+  case SdwaControl::DstSel:
+    return Named::DstSel;
+  case SdwaControl::DstUnused:
+    return Named::DstUnused;
+  case SdwaControl::Src0Sel:
+    return Named::Src0Sel;
+  case SdwaControl::Src1Sel:
+    return Named::Src1Sel;
+  case SdwaControl::None:
+    break;
+  }
+  switch (dppControlOf(op, target)) {
   case DppControl::Dpp16Ctrl:
     return Named::Dpp16Ctrl;
   case DppControl::RowMask:
@@ -110,23 +137,36 @@ std::optional<Named> namedOf(const ParsedOperand &op) {
 // llvm-mc's parser accepts a `key:value` operand only at the positions where some encoding of
 // the mnemonic can have it: the operand's own index among that encoding's operands, or fewer
 // by up to the number of optional operands before it.
-bool acceptedAt(const RowPair &rows, Named what, size_t pos) {
+bool acceptedAt(const RowPair &rows, Named what, size_t pos, isa::Target target) {
   struct TailEntry {
     Named named;
     bool optional;
   };
-  // The implicit vcc of the 32-bit forms is a fixed token of llvm-mc's syntax, which the
-  // position count leaves out.
-  auto accepts = [&](const InstrDesc &row, std::span<const TailEntry> tail) {
+  // The implicit vcc of the 32-bit forms is a fixed token of llvm-mc's syntax. gfx11 leaves
+  // it out of the position count; gfx9 counts it (`v_addc_co_u32_dpp v1, vcc, v2, v3, vcc
+  // ...`) unless it may be left out (v_cndmask_b32's optional vcc).
+  const bool countsTokens = isa::targetInfo(target).has(isa::TargetInfo::kAsmCountsVccTokens);
+  auto tokensOf = [&](const InstrDesc &row, bool resultIsOperand) {
     size_t tokens = 0;
     if (!isVop3(row))
       for (unsigned k = 0; k < row.numOperands; ++k)
-        tokens += row.operands[k].field == Field::None;
+        tokens +=
+            row.operands[k].field == Field::None && !(resultIsOperand && row.operands[k].isDef);
+    return tokens;
+  };
+  auto accepts = [&](const InstrDesc &row, std::span<const TailEntry> tail,
+                     bool resultIsOperand = false) {
+    const size_t tokens = tokensOf(row, resultIsOperand);
+    // Where the tokens may be left out, both counts give a position.
+    const size_t counted = countsTokens ? tokens : 0;
+    const size_t uncounted = countsTokens && !implicitVccOptional(row) ? tokens : 0;
     size_t optionalBefore = 0;
     for (size_t j = 0; j < tail.size(); ++j) {
-      const size_t index = row.numOperands - tokens + j;
-      if (tail[j].named == what && pos + optionalBefore >= index && pos <= index)
-        return true;
+      for (const size_t extra : {counted, uncounted}) {
+        const size_t index = row.numOperands - tokens + extra + j;
+        if (tail[j].named == what && pos + optionalBefore >= index && pos <= index)
+          return true;
+      }
       optionalBefore += tail[j].optional;
     }
     return false;
@@ -137,6 +177,26 @@ bool acceptedAt(const RowPair &rows, Named what, size_t pos) {
                              {Named::BoundCtrl, true},
                              {Named::Fi, true}};
   const TailEntry dpp8[] = {{Named::Dpp8, false}, {Named::Fi, true}};
+  if (const InstrDesc *r = rows.e32; r && (r->modifiers & isa::mod::Sdwa)) {
+    // SDWA: every control optional.
+    const uint32_t sdwaMods = r->flags >> kSdwaModShift;
+    TailEntry tail[6];
+    size_t n = 0;
+    if (r->format != Format::VOPC) {
+      if (sdwaMods & 1)
+        tail[n++] = {Named::Clamp, true};
+      if (sdwaMods & 2)
+        tail[n++] = {Named::Omod, true};
+      tail[n++] = {Named::DstSel, true};
+      tail[n++] = {Named::DstUnused, true};
+    }
+    tail[n++] = {Named::Src0Sel, true};
+    if (r->format != Format::VOP1)
+      tail[n++] = {Named::Src1Sel, true};
+    // The VOPC result is an operand here, not a fixed token.
+    if (accepts(*r, std::span<const TailEntry>(tail, n), r->format == Format::VOPC))
+      return true;
+  }
   if (const InstrDesc *r = rows.e32) {
     if ((r->modifiers & isa::mod::Dpp16) && accepts(*r, dpp16))
       return true;
@@ -146,7 +206,7 @@ bool acceptedAt(const RowPair &rows, Named what, size_t pos) {
   if (const InstrDesc *r = rows.e64) {
     TailEntry tail[8];
     size_t n = 0;
-    if (r->modifiers & isa::mod::OpSel)
+    if ((r->modifiers & isa::mod::OpSel) && !isInterpolation(*r)) // `high` is no named operand
       tail[n++] = {Named::OpSel, true};
     if (r->modifiers & isa::mod::Clamp)
       tail[n++] = {Named::Clamp, true};
@@ -176,23 +236,36 @@ Attempt parseError(const ParsedOperand &op, std::string message, size_t offset) 
   return Attempt{false, std::move(message), offset, kParseErrorProgress};
 }
 
-std::optional<Attempt> checkNamed(const ParsedOperand &op, const RowPair &rows, size_t pos) {
+std::optional<Attempt> checkNamed(const ParsedOperand &op, const RowPair &rows, size_t pos,
+                                  isa::Target target) {
   // A flag llvm-mc's parser does not expect reads as a symbol, which then fails to match.
   if (op.kind == Kind::Flag)
     return std::nullopt;
-  const std::optional<Named> named = namedOf(op);
-  if (!named || !acceptedAt(rows, *named, pos))
+  const std::optional<Named> named = namedOf(op, target);
+  if (!named || !acceptedAt(rows, *named, pos, target))
     return parseError(op, "not a valid operand.", op.offset);
   const uint32_t mods = allModifiers(rows);
-  const uint32_t e64 = rows.e64 ? rows.e64->modifiers : 0;
-  const DppControl dpp = dppControlOf(op);
+  uint32_t e64 = rows.e64 ? rows.e64->modifiers : 0;
+  if (rows.e64 && isInterpolation(*rows.e64))
+    e64 &= ~isa::mod::OpSel; // an interpolation's op_sel is spelled `high`
+  // gfx9 SDWA forms take clamp and omod too.
+  if (const InstrDesc *r = rows.e32; r && (r->modifiers & isa::mod::Sdwa)) {
+    if (sdwaControlOf(op) != SdwaControl::None) {
+      if (std::optional<SdwaDiagnostic> d = checkSdwaValue(op))
+        return parseError(op, d->message, d->offset);
+      return std::nullopt;
+    }
+    const uint32_t sdwaMods = r->flags >> kSdwaModShift;
+    e64 |= (sdwaMods & 1 ? isa::mod::Clamp : 0) | (sdwaMods & 2 ? isa::mod::Omod : 0);
+  }
+  const DppControl dpp = dppControlOf(op, target);
   if (dpp != DppControl::None) {
     const uint32_t needed = dpp == DppControl::Dpp8 ? isa::mod::Dpp8
                             : dpp == DppControl::Fi ? (isa::mod::Dpp8 | isa::mod::Dpp16)
                                                     : isa::mod::Dpp16;
     if (!(mods & needed))
       return parseError(op, "not a valid operand.", op.offset);
-    if (std::optional<DppDiagnostic> d = checkDppValue(op))
+    if (std::optional<DppDiagnostic> d = checkDppValue(op, target))
       return parseError(op, d->message, d->offset);
     return std::nullopt;
   }
@@ -278,7 +351,7 @@ std::optional<Attempt> parseErrors(const MatchInput &in, const RowPair &rows) {
   for (size_t p = 0; p < in.ops.size(); ++p) {
     const ParsedOperand &op = in.ops[p];
     if (op.kind == Kind::KeyValue || op.kind == Kind::Flag) {
-      if (std::optional<Attempt> a = checkNamed(op, rows, p))
+      if (std::optional<Attempt> a = checkNamed(op, rows, p, in.target))
         return a;
       continue;
     }

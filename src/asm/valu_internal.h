@@ -24,6 +24,8 @@ inline constexpr uint32_t kDppIntShift = 29;
 inline constexpr uint32_t kLo128Shift = 0;
 inline constexpr uint32_t kHiVgprFailsShift = 4;
 inline constexpr uint32_t kDppModKeptShift = 12;
+inline constexpr uint32_t kSdwaModShift = 16; // VOP1/2/C: SDWA clamp, omod, src0 / src1 sext,
+                                              // neg, abs accepted (8 bits, valu_learn.py)
 inline constexpr uint32_t kTrue16 = 1u << 31;
 inline constexpr unsigned kAbsBit = 0, kOpSelBit = 3, kClampBit = 7, kOmodBit = 8, kNegBit = 10;
 
@@ -34,6 +36,15 @@ inline bool isVop3(const isa::InstrDesc &row) {
 // Modifier bits of the 13-bit word the VOP3 encoder keeps for this row.
 inline uint32_t keptModifiers(const isa::InstrDesc &row) {
   return (row.flags >> kModKeptShift) & kModMask;
+}
+
+// gfx9's VOP3 interpolations, whose SRC0 is an LDS attribute (OperandKind::Special).
+inline bool isInterpolation(const isa::InstrDesc &row) {
+  for (unsigned i = 0; i < row.numOperands; ++i)
+    if (row.operands[i].field == isa::Field::SRC0 &&
+        row.operands[i].kind == isa::OperandKind::Special)
+      return true;
+  return false;
 }
 
 // v_cndmask_b32's 32-bit forms may leave out their final vcc operand (the table row lists it;

@@ -3,12 +3,22 @@
 #include "disasm/dpp.h"
 
 #include "disasm/operands.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::disasm::detail {
 
-void appendDpp16(std::string &out, uint32_t dpp) {
+void appendDpp16(std::string &out, isa::Target target, uint32_t dpp) {
+  const isa::TargetInfo &info = isa::targetInfo(target);
   const unsigned ctrl = (dpp >> 8) & 0x1ff;
-  if (ctrl <= 0xff) {
+  const isa::DppControlSpelling *spelling = nullptr;
+  for (const isa::DppControlSpelling &c : info.dppControls)
+    if (ctrl >= c.first && ctrl <= c.last)
+      spelling = &c;
+  if (!spelling) {
+    out += " /* Invalid dpp_ctrl value */";
+  } else if (spelling->isNote) {
+    out += spelling->name;
+  } else if (spelling->first == 0) { // quad_perm
     out += " quad_perm:[";
     for (int i = 0; i < 4; ++i) {
       if (i)
@@ -16,29 +26,13 @@ void appendDpp16(std::string &out, uint32_t dpp) {
       out += static_cast<char>('0' + ((ctrl >> (2 * i)) & 3));
     }
     out += ']';
-  } else if ((ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||
-             (ctrl >= 0x121 && ctrl <= 0x12f)) {
-    out += ctrl < 0x110 ? " row_shl:" : ctrl < 0x120 ? " row_shr:" : " row_ror:";
-    appendUDec(out, ctrl & 0xf);
-  } else if (ctrl == 0x130) {
-    out += " /* wave_shl is not supported starting from GFX10 */";
-  } else if (ctrl == 0x134) {
-    out += " /* wave_rol is not supported starting from GFX10 */";
-  } else if (ctrl == 0x138) {
-    out += " /* wave_shr is not supported starting from GFX10 */";
-  } else if (ctrl == 0x13c) {
-    out += " /* wave_ror is not supported starting from GFX10 */";
-  } else if (ctrl == 0x140) {
-    out += " row_mirror";
-  } else if (ctrl == 0x141) {
-    out += " row_half_mirror";
-  } else if (ctrl == 0x142 || ctrl == 0x143) {
-    out += " /* row_bcast is not supported starting from GFX10 */";
-  } else if (ctrl >= 0x150 && ctrl <= 0x16f) {
-    out += ctrl < 0x160 ? " row_share:" : " row_xmask:";
-    appendUDec(out, ctrl & 0xf);
   } else {
-    out += " /* Invalid dpp_ctrl value */";
+    out += ' ';
+    out += spelling->name;
+    if (spelling->valueOfFirst >= 0) {
+      out += ':';
+      appendUDec(out, spelling->valueOfFirst + (ctrl - spelling->first));
+    }
   }
   out += " row_mask:";
   appendHex(out, dpp >> 28);
@@ -46,8 +40,15 @@ void appendDpp16(std::string &out, uint32_t dpp) {
   appendHex(out, (dpp >> 24) & 0xf);
   if (dpp & (1u << 19))
     out += " bound_ctrl:1";
-  if (dpp & (1u << 18))
+  if ((dpp & (1u << 18)) && info.has(isa::TargetInfo::kDppFetchInactive))
     out += " fi:1";
+}
+
+uint32_t reencodedDpp16(isa::Target target, uint32_t dpp) {
+  uint32_t reserved = 1u << 17;
+  if (!isa::targetInfo(target).has(isa::TargetInfo::kDppFetchInactive))
+    reserved |= 1u << 18;
+  return dpp & ~reserved;
 }
 
 void appendDpp8(std::string &out, uint32_t dpp, bool fi) {

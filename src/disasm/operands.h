@@ -29,6 +29,7 @@ inline constexpr unsigned kLiteral = 255;
 inline constexpr unsigned kDpp8 = 233;
 inline constexpr unsigned kDpp8Fi = 234;
 inline constexpr unsigned kDpp16 = 250;
+inline constexpr unsigned kSdwa = 249; // gfx9
 } // namespace sreg
 
 // llvm-mc's decoder names SGPR tuples that start below the target's SGPR count and end at or

@@ -4,8 +4,10 @@
 // bits described in scripts/isa/gfx1100_valu.py); this file decodes the formats' layouts and
 // re-encodes them as llvm-mc's encoder does, valu_print.cpp prints them.
 #include "disasm/codec.h"
+#include "disasm/dpp.h"
 #include "disasm/operands.h"
 #include "disasm/valu_internal.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::disasm::detail {
 
@@ -51,15 +53,23 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
     flags |= kIsVop3;
   }
   // Which source fields the row reads; the others must be zero.
-  bool hasSrc0 = false, needsLiteral = false;
+  bool hasSrc0 = false, needsLiteral = false, interpolation = false;
   for (unsigned i = 0; i < d->numOperands; ++i) {
     const OperandDesc &o = d->operands[i];
     if (o.field == Field::SRC0)
-      hasSrc0 = true;
+      (o.kind == OperandKind::Special ? interpolation : hasSrc0) = true; // an LDS attribute
     if (o.kind == OperandKind::KImm)
       needsLiteral = true;
   }
   const unsigned src0 = vop3 ? (w1 & 0x1ff) : (w0 & 0x1ff);
+  if (hasSrc0 && src0 == sreg::kSdwa && !vop3 && (d->modifiers & isa::mod::Sdwa)) {
+    if (bytes.size() < 8)
+      return DecodeStatus::Fail;
+    inst.words[1] = readDword(bytes, 1);
+    inst.flags = kSdwa;
+    inst.size = 8;
+    return sdwaDecodes(viewOf(inst, wave)) ? DecodeStatus::Success : DecodeStatus::Fail;
+  }
   if (hasSrc0 && src0 == sreg::kDpp16) {
     if (!(d->modifiers & isa::mod::Dpp16))
       return DecodeStatus::Fail;
@@ -79,7 +89,10 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
     const uint32_t valid = (d->flags >> kModValidShift) & kModMask;
     if (v.mods & ~valid)
       return DecodeStatus::Fail;
-    if (!hasSrc0 && (w1 & 0x1ff))
+    if (!hasSrc0 && (w1 & 0x1ff) && !interpolation)
+      return DecodeStatus::Fail;
+    // An LDS attribute's bit 8 (`high`) exists for the 16-bit interpolations only.
+    if (interpolation && (w1 & 0x100) && !(d->modifiers & isa::mod::OpSel))
       return DecodeStatus::Fail;
   }
   for (unsigned i = 0; i < d->numOperands; ++i) {
@@ -87,7 +100,8 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
     if (o.field == Field::VDST && o.kind != OperandKind::VReg &&
         v.field(Field::VDST) == sreg::kLiteral)
       needsLiteral = true; // a scalar destination field naming a literal reads one
-    if (o.isDef || o.field == Field::None || o.field == Field::LITERAL)
+    if (o.isDef || o.field == Field::None || o.field == Field::LITERAL ||
+        o.kind == OperandKind::Special)
       continue;
     if ((flags & (kDpp16 | kDpp8)) && o.field == Field::SRC0)
       continue;
@@ -105,6 +119,9 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
     if ((!used[1] && ((w1 >> 9) & 0x1ff)) || (!used[2] && ((w1 >> 18) & 0x1ff)))
       return DecodeStatus::Fail;
   }
+  // Targets without VOP3 literals (gfx9) do not decode a VOP3 source naming one.
+  if (vop3 && needsLiteral && !isa::targetInfo(inst.target).has(isa::TargetInfo::kVop3Literal))
+    return DecodeStatus::Fail;
   if (flags & (kDpp16 | kDpp8)) {
     if (bytes.size() < size + 4)
       return DecodeStatus::Fail;
@@ -150,7 +167,7 @@ DecodeStatus decode(Format format, std::span<const uint8_t> bytes, WaveSize wave
   thread_local std::string scratch;
   for (unsigned i = 0; i < d->numOperands; ++i) {
     const OperandDesc o = v.operand(i);
-    if (o.field == Field::None || o.field == Field::LITERAL)
+    if (o.field == Field::None || o.field == Field::LITERAL || o.kind == OperandKind::Special)
       continue;
     unsigned enc = v.field(o.field);
     if (o.field == Field::VSRC1 || (o.field == Field::VDST && o.kind == OperandKind::VReg))
@@ -186,6 +203,13 @@ unsigned alignedScalar(unsigned enc, unsigned regs) {
 void encode(const Inst &inst, WaveSize wave, std::string &out) {
   const View v = viewOf(inst, wave);
   const InstrDesc *d = v.d;
+  if (v.sdwa) {
+    uint32_t w0 = v.w0, sdwa = 0;
+    encodeSdwa(v, w0, sdwa);
+    appendDword(out, w0);
+    appendDword(out, sdwa);
+    return;
+  }
   uint32_t w0 = v.w0, w1 = v.w1;
   bool hasLit = false;
   uint32_t lit = 0;
@@ -196,7 +220,8 @@ void encode(const Inst &inst, WaveSize wave, std::string &out) {
       lit = v.extra;
       continue;
     }
-    if (o.isDef || o.field == Field::None || o.field == Field::VSRC1)
+    if (o.isDef || o.field == Field::None || o.field == Field::VSRC1 ||
+        o.kind == OperandKind::Special)
       continue;
     if ((v.dpp16 || v.dpp8) && o.field == Field::SRC0)
       continue;
@@ -274,12 +299,12 @@ void encode(const Inst &inst, WaveSize wave, std::string &out) {
     appendDword(out, w1);
   if (v.dpp16)
     // Bit 17 is reserved; VOP3 takes abs / neg from its own fields.
-    appendDword(out, (v.extra & ~0xf20000u) |
+    appendDword(out, (reencodedDpp16(v.target, v.extra) & ~0xf00000u) |
                          (v.vop3 ? 0 : (v.extra & (((d->flags >> kDppModKeptShift) & 0xf) << 20))));
   else if (v.dpp8)
     appendDword(out, v.extra);
-  else if (hasLit)
-    appendDword(out, lit);
+  else if (hasLit && (!v.vop3 || isa::targetInfo(v.target).has(isa::TargetInfo::kVop3Literal)))
+    appendDword(out, lit); // gfx9's VOP3 encoder writes the literal code without the dword
 }
 
 } // namespace

@@ -22,18 +22,21 @@ inline constexpr uint8_t kIsVop3 = 1 << 0;
 inline constexpr uint8_t kDpp16 = 1 << 1;
 inline constexpr uint8_t kDpp8 = 1 << 2;
 inline constexpr uint8_t kHasLiteral = 1 << 3; // a literal dword follows (words[1] or words[2])
+inline constexpr uint8_t kSdwa = 1 << 4;       // gfx9 SDWA: words[1] is the SDWA dword
 
 // Row flag bits (scripts/isa/gfx1100_valu.py).
 inline constexpr uint32_t kModValidShift = 0;
 inline constexpr uint32_t kModKeptShift = 13;
 inline constexpr uint32_t kModMask = 0x1fff;
-inline constexpr uint32_t kOpSelArityShift = 26; // VOP3: op_sel entries printed (3 bits)
-inline constexpr uint32_t kDppIntShift = 29;     // VOP3: source i is an integer in DPP forms
-inline constexpr uint32_t kLo128Shift = 0;       // VOP1/2/C: operand i is a Lo128 16-bit VGPR
-inline constexpr uint32_t kHiVgprFailsShift = 4; // VOP1/2/C: operand i fails with v128+
-inline constexpr uint32_t kDppModValidShift = 8; // VOP1/2/C: DPP16 dword bits 20..23 accepted
-inline constexpr uint32_t kDppModKeptShift = 12; // VOP1/2/C: ... and kept by the re-encoding
-inline constexpr uint32_t kTrue16 = 1u << 31;    // VOP1/2/C: .l / .h 16-bit VGPRs
+inline constexpr uint32_t kOpSelArityShift = 26;   // VOP3: op_sel entries printed (3 bits)
+inline constexpr uint32_t kDppIntShift = 29;       // VOP3: source i is an integer in DPP forms
+inline constexpr uint32_t kLo128Shift = 0;         // VOP1/2/C: operand i is a Lo128 16-bit VGPR
+inline constexpr uint32_t kHiVgprFailsShift = 4;   // VOP1/2/C: operand i fails with v128+
+inline constexpr uint32_t kDppModValidShift = 8;   // VOP1/2/C: DPP16 dword bits 20..23 accepted
+inline constexpr uint32_t kDppModKeptShift = 12;   // VOP1/2/C: ... and kept by the re-encoding
+inline constexpr uint32_t kSdwaModShift = 16;      // VOP1/2/C: SDWA modifier bits accepted (8)
+inline constexpr uint32_t kDppModSilentShift = 24; // VOP1/2/C: DPP16 bits kept, not printed
+inline constexpr uint32_t kTrue16 = 1u << 31;      // VOP1/2/C: .l / .h 16-bit VGPRs
 
 // Modifier bit positions in the 13-bit modifier word: word0 bits 8..15, word1 bits 27..31.
 inline constexpr unsigned kAbsBit = 0;   // 3 bits
@@ -46,10 +49,10 @@ inline constexpr unsigned kNegBit = 10;  // 3 bits
 struct View {
   const InstrDesc *d;
   isa::Target target;
-  bool vop3, dpp16, dpp8;
+  bool vop3, dpp16, dpp8, sdwa;
   bool wave64;            // lane masks are SGPR pairs
   bool assemblerListing;  // PrintOptions::assemblerListing
-  uint32_t w0, w1, extra; // extra: DPP dword or literal
+  uint32_t w0, w1, extra; // extra: DPP or SDWA dword, or literal
   uint32_t lit;           // the literal dword
   uint32_t mods;          // 13-bit modifier word (VOP3)
 
@@ -94,6 +97,15 @@ struct View {
 // The view of a decoded instruction.
 View viewOf(const Inst &inst, WaveSize wave);
 
+// gfx9's VOP3 interpolations: SRC0 is an LDS attribute (attr[5:0], channel[7:6], bit 8 `high`
+// where the row has mod::OpSel), printed `attrN.c`; v_interp_mov's SRC1 is a parameter.
+inline bool isInterpolation(const InstrDesc &d) {
+  for (unsigned i = 0; i < d.numOperands; ++i)
+    if (d.operands[i].field == Field::SRC0 && d.operands[i].kind == OperandKind::Special)
+      return true;
+  return false;
+}
+
 // Source operands (SRC0/1/2, VSRC1) and their index 0..2.
 bool isSource(const OperandDesc &o);
 unsigned srcIndex(Field f);
@@ -111,5 +123,11 @@ bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsign
 
 // Appends the whole instruction text.
 void printView(const View &v, std::string &out);
+
+// SDWA forms (valu_sdwa.cpp): whether llvm-mc decodes the SDWA dword for the row, the text,
+// and the first dword and SDWA dword as llvm-mc re-encodes them.
+bool sdwaDecodes(const View &v);
+void printSdwa(const View &v, std::string &out);
+void encodeSdwa(const View &v, uint32_t &w0, uint32_t &sdwa);
 
 } // namespace gcnkit::disasm::detail::valu

@@ -7,6 +7,7 @@
 #include "disasm/dpp.h"
 #include "disasm/operands.h"
 #include "disasm/valu_internal.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::disasm::detail::valu {
 
@@ -18,6 +19,7 @@ View viewOf(const Inst &inst, WaveSize wave) {
   v.vop3 = inst.flags & kIsVop3;
   v.dpp16 = inst.flags & kDpp16;
   v.dpp8 = inst.flags & kDpp8;
+  v.sdwa = inst.flags & kSdwa;
   v.w0 = inst.words[0];
   v.w1 = v.vop3 ? inst.words[1] : 0;
   v.extra = inst.words[v.vop3 ? 2 : 1];
@@ -48,18 +50,25 @@ void appendInvalidRegister(std::string &out, std::string_view cls) {
   out += "' register class*/";
 }
 
+// v_writelane's data source (the only scalar-only SRC0) also accepts lds_direct on gfx11.
+bool isWritelaneData(const View &v, const OperandDesc &o) {
+  return o.field == Field::SRC0 &&
+         isa::targetInfo(v.target).has(isa::TargetInfo::kWritelaneLdsDirect);
+}
+
 // Register class llvm-mc names for an operand that cannot hold what the field encodes.
-std::string_view scalarClass(const OperandDesc &o) {
+std::string_view scalarClass(const View &v, const OperandDesc &o) {
   if (o.type == DataType::LaneMask)
     return "SReg_1_XEXEC";
-  if (o.field == Field::SRC0) // v_writelane's data source also accepts lds_direct
+  if (isWritelaneData(v, o))
     return "SRegOrLds_32";
   return o.regs == 2 ? "SReg_64" : "SReg_32";
 }
 
-bool isVgprOnlyReg(unsigned enc) {
+bool isVgprOnlyReg(isa::Target target, unsigned enc) {
   // Scalar registers llvm-mc flags in a VGPR-only operand; specials (null, src_*) it accepts.
-  return enc < 124 || enc == 125 || enc == 126 || enc == 127;
+  const isa::ScalarRegisters &sr = isa::targetInfo(target).sregs;
+  return enc < 128 && enc != sr.printedNull;
 }
 
 } // namespace
@@ -99,7 +108,7 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
     }
     appendVGPR(out, r, o.regs);
     if (o.kind == OperandKind::SReg || o.kind == OperandKind::SSrc)
-      appendInvalidRegister(out, scalarClass(o));
+      appendInvalidRegister(out, scalarClass(v, o));
     else if (lo128 && !v.vop3 && r >= 128)
       appendInvalidRegister(out, (o.kind == OperandKind::VSrc && !dppSrc0) ? "VS_32_Lo128"
                                                                            : "VGPR_32_Lo128");
@@ -128,11 +137,11 @@ bool appendSource(std::string &out, const View &v, const OperandDesc &o, unsigne
   if (o.type == DataType::LaneMask && (enc == sreg::kExecLo || enc == sreg::kExecHi || enc == 254))
     appendInvalidRegister(out, "SReg_1_XEXEC"); // masks exclude exec and lds_direct
   // Scalar-only sources exclude lds_direct too, except v_writelane's data (SRegOrLds_32).
-  if (o.kind == OperandKind::SSrc && enc == 254 && o.field != Field::SRC0)
-    appendInvalidRegister(out, scalarClass(o));
+  if (o.kind == OperandKind::SSrc && enc == 254 && !isWritelaneData(v, o))
+    appendInvalidRegister(out, scalarClass(v, o));
   // src_lds_direct is flagged too, except where the class is VRegOrLds_32 (v_readfirstlane).
   const bool vrOrLds = d->operands[0].kind == OperandKind::SReg;
-  if ((o.kind == OperandKind::VReg) && (isVgprOnlyReg(enc) || (enc == 254 && !vrOrLds)))
+  if ((o.kind == OperandKind::VReg) && (isVgprOnlyReg(v.target, enc) || (enc == 254 && !vrOrLds)))
     appendInvalidRegister(out, vrOrLds       ? "VRegOrLds_32"
                                : o.regs == 4 ? "VReg_128"
                                : o.regs == 2 ? "VReg_64"
@@ -183,6 +192,22 @@ bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsign
   default:
     break;
   }
+  if (o.kind == OperandKind::Special) { // an interpolation's attribute or parameter
+    const unsigned enc = v.field(o.field);
+    if (o.field == Field::SRC0) {
+      out += "attr";
+      appendUDec(out, enc & 0x3f);
+      out += '.';
+      out += "xyzw"[(enc >> 6) & 3];
+    } else if (enc < 3) {
+      static constexpr std::string_view kParams[] = {"p10", "p20", "p0"};
+      out += kParams[enc];
+    } else {
+      out += "invalid_param_";
+      appendUDec(out, enc);
+    }
+    return true;
+  }
   const unsigned i = srcIndex(o.field);
   const bool dppSrc0 = (v.dpp16 || v.dpp8) && o.field == Field::SRC0;
   bool negBit = false, abs = false, neg = false, sext = false;
@@ -200,8 +225,12 @@ bool appendOperand(std::string &out, const View &v, const OperandDesc &o, unsign
       (isInt ? sext : neg) = negBit;
     }
   } else if (v.dpp16 && i < 2) {
-    negBit = ((v.extra >> (20 + 2 * i)) & 1) != 0;
-    abs = ((v.extra >> (21 + 2 * i)) & 1) != 0 && !isInt;
+    // Bits the decoder accepts but the re-encoding drops are not printed, nor the ones an
+    // operand without input modifiers keeps.
+    const uint32_t shown =
+        v.extra >> 20 & v.d->flags >> kDppModKeptShift & ~(v.d->flags >> kDppModSilentShift);
+    negBit = ((shown >> (2 * i)) & 1) != 0;
+    abs = ((shown >> (2 * i + 1)) & 1) != 0 && !isInt;
     (isInt ? sext : neg) = negBit;
   }
   const unsigned enc = v.field(o.field);
@@ -249,14 +278,18 @@ void appendName(std::string &out, const View &v) {
 } // namespace
 
 void printView(const View &v, std::string &out) {
+  if (v.sdwa)
+    return printSdwa(v, out);
   appendName(out, v);
   const InstrDesc *d = v.d;
   for (unsigned i = 0; i < d->numOperands; ++i) {
     out += i == 0 ? " " : ", ";
     appendOperand(out, v, v.operand(i), i);
   }
+  if (v.vop3 && (v.w1 & 0x100) && isInterpolation(*d))
+    out += " high";
   if (v.vop3) {
-    if ((d->modifiers & isa::mod::OpSel)) {
+    if ((d->modifiers & isa::mod::OpSel) && !isInterpolation(*d)) {
       const unsigned opsel = (v.mods >> kOpSelBit) & 0xf;
       const uint32_t printable = (d->flags >> (kModKeptShift + kOpSelBit)) & 0xf;
       const unsigned shown = opsel & printable;
@@ -299,7 +332,7 @@ void printView(const View &v, std::string &out) {
     }
   }
   if (v.dpp16)
-    appendDpp16(out, v.extra);
+    appendDpp16(out, v.target, v.extra);
   else if (v.dpp8)
     appendDpp8(out, v.extra, (v.vop3 ? (v.w1 & 0x1ff) : (v.w0 & 0x1ff)) == sreg::kDpp8Fi);
 }

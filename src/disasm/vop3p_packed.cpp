@@ -281,7 +281,7 @@ void printPacked(const Inst &inst, WaveSize wave, std::string &out) {
   if ((d.modifiers & isa::mod::Clamp) && bitAt(q, 15))
     out += " clamp";
   if (inst.flags & kDpp16)
-    appendDpp16(out, inst.words[2]);
+    appendDpp16(out, inst.target, inst.words[2]);
   else if (inst.flags & kDpp8)
     appendDpp8(out, inst.words[2], srcField(q, 0) == sreg::kDpp8Fi);
 }

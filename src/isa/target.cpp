@@ -71,12 +71,49 @@ prefixWords(std::span<const Prefix> prefixes) {
   return words;
 }
 
+// DPP16 controls (dpp_ctrl values) as llvm-mc-19 spells them per target.
+constexpr DppControlSpelling kGfx11DppControls[] = {
+    {0x000, 0x0ff, "quad_perm", 0},
+    {0x101, 0x10f, "row_shl", 1},
+    {0x111, 0x11f, "row_shr", 1},
+    {0x121, 0x12f, "row_ror", 1},
+    {0x130, 0x130, " /* wave_shl is not supported starting from GFX10 */", 0, true},
+    {0x134, 0x134, " /* wave_rol is not supported starting from GFX10 */", 0, true},
+    {0x138, 0x138, " /* wave_shr is not supported starting from GFX10 */", 0, true},
+    {0x13c, 0x13c, " /* wave_ror is not supported starting from GFX10 */", 0, true},
+    {0x140, 0x140, "row_mirror", -1},
+    {0x141, 0x141, "row_half_mirror", -1},
+    {0x142, 0x143, " /* row_bcast is not supported starting from GFX10 */", 0, true},
+    {0x150, 0x15f, "row_share", 0},
+    {0x160, 0x16f, "row_xmask", 0},
+};
+
+constexpr DppControlSpelling kGfx9DppControls[] = {
+    {0x000, 0x0ff, "quad_perm", 0},
+    {0x101, 0x10f, "row_shl", 1},
+    {0x111, 0x11f, "row_shr", 1},
+    {0x121, 0x12f, "row_ror", 1},
+    {0x130, 0x130, "wave_shl", 1},
+    {0x134, 0x134, "wave_rol", 1},
+    {0x138, 0x138, "wave_shr", 1},
+    {0x13c, 0x13c, "wave_ror", 1},
+    {0x140, 0x140, "row_mirror", -1},
+    {0x141, 0x141, "row_half_mirror", -1},
+    {0x142, 0x142, "row_bcast", 15},
+    {0x143, 0x143, "row_bcast", 31},
+    {0x150, 0x15f,
+     "  /* row_newbcast/row_share is not supported on ASICs earlier than GFX90A/GFX10 */", 0, true},
+    {0x160, 0x16f, " /* row_xmask is not supported on ASICs earlier than GFX10 */", 0, true},
+};
+
 constexpr uint8_t kNone = ScalarRegisters::kNone;
 constexpr uint8_t kNoBit = SmemLayout::kNoBit;
 
 const TargetInfo &gfx1100Info() {
   static const TargetInfo info{Target::GFX1100,
-                               /*features*/ 0,
+                               TargetInfo::kVop3Literal | TargetInfo::kDppFetchInactive |
+                                   TargetInfo::kWritelaneLdsDirect |
+                                   TargetInfo::kAsmReportsLastVariant,
                                {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
                                 /*vcc*/ 106,
                                 /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,
@@ -88,25 +125,28 @@ const TargetInfo &gfx1100Info() {
                                 /*soffsetEn*/ kNoBit, /*strictPolicyBits*/ true},
                                &salu::kGfx1100Symbols,
                                {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
-                                /*sgprGranule*/ 0, /*addressableSgprs*/ 0}};
+                                /*sgprGranule*/ 0, /*addressableSgprs*/ 0},
+                               kGfx11DppControls};
   return info;
 }
 
 const TargetInfo &gfx908Info() {
-  static const TargetInfo info{Target::GFX908,
-                               TargetInfo::kVcczExeczSources | TargetInfo::kLdsDirect |
-                                   TargetInfo::kPopsExitingWaveId,
-                               {/*sgprs*/ 102, /*flatScratch*/ 102, /*xnackMask*/ 104, /*vcc*/ 106,
-                                /*ttmp*/ 108, /*null*/ kNone, /*m0*/ 124, /*exec*/ 126,
-                                /*printedNull*/ 125},
-                               prefixTable(kGfx9Prefixes),
-                               prefixWords(kGfx9Prefixes),
-                               /*constantBusLimit*/ 1,
-                               {/*encoding*/ 0x30, /*glc*/ 16, /*dlc*/ kNoBit, /*imm*/ 17,
-                                /*soffsetEn*/ 14, /*strictPolicyBits*/ false},
-                               &salu::kGfx908Symbols,
-                               {/*gfxMajor*/ 9, /*architectedFlatScratch*/ false,
-                                /*sgprGranule*/ 8, /*addressableSgprs*/ 102}};
+  static const TargetInfo info{
+      Target::GFX908,
+      TargetInfo::kVcczExeczSources | TargetInfo::kLdsDirect | TargetInfo::kPopsExitingWaveId |
+          TargetInfo::kDppBoundCtrlZeroSets | TargetInfo::kAsmCountsVccTokens,
+      {/*sgprs*/ 102, /*flatScratch*/ 102, /*xnackMask*/ 104, /*vcc*/ 106,
+       /*ttmp*/ 108, /*null*/ kNone, /*m0*/ 124, /*exec*/ 126,
+       /*printedNull*/ 125},
+      prefixTable(kGfx9Prefixes),
+      prefixWords(kGfx9Prefixes),
+      /*constantBusLimit*/ 1,
+      {/*encoding*/ 0x30, /*glc*/ 16, /*dlc*/ kNoBit, /*imm*/ 17, /*soffsetEn*/ 14,
+       /*strictPolicyBits*/ false},
+      &salu::kGfx908Symbols,
+      {/*gfxMajor*/ 9, /*architectedFlatScratch*/ false, /*sgprGranule*/ 8,
+       /*addressableSgprs*/ 102},
+      kGfx9DppControls};
   return info;
 }
 

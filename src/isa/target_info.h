@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
+#include <string_view>
 
 #include "gcnkit/isa.h"
 
@@ -52,11 +54,35 @@ namespace salu {
 struct Symbols;
 }
 
+// How a DPP16 dpp_ctrl value (or a range of them) is spelled on a target: `name:value` with
+// value = valueOfFirst + (ctrl - first), `name` alone (valueOfFirst < 0), the quad_perm list
+// (name "quad_perm"), or -- for controls the target lacks -- the note llvm-mc's printer writes
+// instead (isNote: `name` is the whole note, leading blanks included; the assembler does not
+// know the control). Values outside every entry print " /* Invalid dpp_ctrl value */".
+struct DppControlSpelling {
+  uint16_t first, last;
+  std::string_view name;
+  int16_t valueOfFirst;
+  bool isNote = false;
+};
+
 struct TargetInfo {
   // Operand sources some targets have (bits of `features`).
   static constexpr uint32_t kVcczExeczSources = 1u << 0; // src_vccz / src_execz by name
   static constexpr uint32_t kLdsDirect = 1u << 1;        // src_lds_direct as a VALU source
   static constexpr uint32_t kPopsExitingWaveId = 1u << 2;
+  // VALU encoding features (gfx10+ have them, gfx9 does not).
+  static constexpr uint32_t kVop3Literal = 1u << 16;          // VOP3 takes a literal dword
+  static constexpr uint32_t kDppFetchInactive = 1u << 18;     // DPP16 fi bit (fi:1)
+  static constexpr uint32_t kDppBoundCtrlZeroSets = 1u << 19; // `bound_ctrl:0` sets the bit
+  // v_writelane_b32's data source also takes lds_direct (register class SRegOrLds_32).
+  static constexpr uint32_t kWritelaneLdsDirect = 1u << 20;
+  // Of the encodings an operand list fails to match, llvm-mc reports the last one it tried
+  // (gfx11) rather than the one that got furthest (gfx9).
+  static constexpr uint32_t kAsmReportsLastVariant = 1u << 21;
+  // The 32-bit forms' written vcc counts as an operand position for the modifiers after it
+  // (gfx9; gfx11 leaves it out).
+  static constexpr uint32_t kAsmCountsVccTokens = 1u << 22;
 
   Target id;
   uint32_t features;
@@ -72,6 +98,8 @@ struct TargetInfo {
   SmemLayout smem;
   const salu::Symbols *saluSymbols; // hwreg / sendmsg / s_waitcnt names and layouts
   KernelDescriptorTraits kernelDescriptor;
+  // DPP16 controls, in dpp_ctrl order (empty: the target has no DPP).
+  std::span<const DppControlSpelling> dppControls;
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
   uint32_t prefix(Format f) const { return prefixBits[static_cast<size_t>(f)]; }

@@ -50,6 +50,7 @@ uint32_t randomLiteral(Rng &rng);
 void generateSalu(Rng &rng, std::vector<uint8_t> &out);
 void generateSaluGfx908(Rng &rng, std::vector<uint8_t> &out);
 void generateValu(Rng &rng, std::vector<uint8_t> &out);
+void generateValuGfx908(Rng &rng, std::vector<uint8_t> &out);
 void generateVop3p(Rng &rng, std::vector<uint8_t> &out);
 void generateVop3pGfx908(Rng &rng, std::vector<uint8_t> &out);
 void generateMem(Rng &rng, std::vector<uint8_t> &out);

@@ -14,6 +14,7 @@ namespace {
 // The families' generated rows; the other families are added as their generators land.
 constexpr InstrDesc kRows[] = {
 #include "salu.inc"
+#include "valu.inc"
 #include "vop3p.inc"
 };
 constexpr MnemonicAlias kAliases[] = {
