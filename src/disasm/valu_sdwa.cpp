@@ -19,7 +19,6 @@ namespace gcnkit::disasm::detail::valu {
 
 namespace {
 
-constexpr unsigned kSelDword = 6;
 constexpr unsigned kSelReserved = 7; // llvm-mc-19 crashes on it; gcnkit rejects the word
 
 // The SDWA dword's fields.
