@@ -125,10 +125,11 @@ struct Fault {
     UnsupportedInstruction,
     InstructionLimit,
     BadBranch,
-    Trap,
+    Trap,              // s_trap with no trap handler (address: the trap id)
     ScratchViolation,  // private (scratch) access outside the work-item's private segment
     MisalignedAtomic,  // atomic on an address that is not naturally aligned
     UnsupportedBuffer, // buffer resource not emulated (address: data format; 256: swizzled)
+    Halted,            // s_sethalt / s_sendmsghalt halted the wave (address: SIMM16)
   };
   Kind kind = Kind::MemoryViolation;
   std::string kernel;

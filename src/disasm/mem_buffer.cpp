@@ -105,6 +105,20 @@ DecodeStatus decodeBuffer(Format f, std::span<const uint8_t> bytes, Inst &inst) 
   return DecodeStatus::Success;
 }
 
+unsigned bufferOperandRegs(const Inst &inst, unsigned operand) {
+  const isa::OperandDesc &o = inst.desc->operands[operand];
+  const auto fields = fieldsOf(inst.desc->format);
+  const uint64_t v = inst64(inst);
+  switch (o.field) {
+  case Field::VDATA:
+    return vdataRegs(o, v, fields);
+  case Field::VADDR:
+    return vaddrRegs(v, fields);
+  default:
+    return o.regs;
+  }
+}
+
 void printBuffer(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
   const auto fields = fieldsOf(d.format);
@@ -116,10 +130,10 @@ void printBuffer(const Inst &inst, std::string &out) {
     separator(out, first);
     switch (o.field) {
     case Field::VDATA:
-      appendVGPR(out, get(v, fields[kVdata]), vdataRegs(o, v, fields));
+      appendVGPR(out, get(v, fields[kVdata]), bufferOperandRegs(inst, i));
       break;
     case Field::VADDR:
-      if (unsigned n = vaddrRegs(v, fields))
+      if (unsigned n = bufferOperandRegs(inst, i))
         appendVGPR(out, get(v, fields[kVaddr]), n);
       else
         out += "off";

@@ -89,7 +89,8 @@ unsigned foldedLiteral(uint32_t literal);
 // True when appendScalarSource accepts enc.
 bool scalarSourceValid(unsigned enc);
 
-// Per-format codecs.
+// Per-format codecs. The *OperandRegs functions are Disassembler::operandRegs of the format
+// (DS and EXP operands always have the row's width).
 DecodeStatus decodeDs(std::span<const uint8_t> bytes, Inst &inst);
 void printDs(const Inst &inst, std::string &out);
 void encodeDs(const Inst &inst, std::string &out);
@@ -97,14 +98,17 @@ void encodeDs(const Inst &inst, std::string &out);
 DecodeStatus decodeBuffer(isa::Format f, std::span<const uint8_t> bytes, Inst &inst);
 void printBuffer(const Inst &inst, std::string &out);
 void encodeBuffer(const Inst &inst, std::string &out);
+unsigned bufferOperandRegs(const Inst &inst, unsigned operand);
 
 DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst);
 void printFlat(const Inst &inst, std::string &out);
 void encodeFlat(const Inst &inst, std::string &out);
+unsigned flatOperandRegs(const Inst &inst, unsigned operand);
 
 DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst);
 void printMimg(const Inst &inst, std::string &out);
 void encodeMimg(const Inst &inst, std::string &out);
+unsigned mimgOperandRegs(const Inst &inst, unsigned operand);
 
 DecodeStatus decodeExp(std::span<const uint8_t> bytes, Inst &inst);
 void printExp(const Inst &inst, std::string &out);

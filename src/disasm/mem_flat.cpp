@@ -111,6 +111,22 @@ DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst) {
   return DecodeStatus::Success;
 }
 
+unsigned flatOperandRegs(const Inst &inst, unsigned operand) {
+  const isa::InstrDesc &d = *inst.desc;
+  const isa::OperandDesc &o = d.operands[operand];
+  const uint64_t v = inst64(inst);
+  if (!operandPresent(d, o, v))
+    return 0;
+  switch (o.field) {
+  case Field::VADDR:
+    return vaddrRegs(d, o, v);
+  case Field::SADDR:
+    return get(v, kFlatFields[kSaddr]) == kSaddrOff ? 0 : o.regs;
+  default:
+    return o.regs;
+  }
+}
+
 void printFlat(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
   const uint64_t v = inst64(inst);
@@ -123,7 +139,7 @@ void printFlat(const Inst &inst, std::string &out) {
     separator(out, first);
     switch (o.field) {
     case Field::VADDR:
-      if (unsigned n = vaddrRegs(d, o, v))
+      if (unsigned n = flatOperandRegs(inst, i))
         appendVGPR(out, get(v, kFlatFields[kVaddr]), n);
       else
         out += "off";

@@ -427,6 +427,6 @@ bool branchTarget(const Inst &inst, uint64_t address, uint64_t &target) {
 
 } // namespace salu
 
-const Codec kSaluCodec = {decode, print, encode};
+const Codec kSaluCodec = {decode, print, encode, nullptr};
 
 } // namespace gcnkit::disasm::detail

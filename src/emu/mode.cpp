@@ -48,6 +48,14 @@ template <int W> void underMode(Wave &w, const DecodedInst &in) {
   }
   // f64 denormals (FP_DENORM[3:2]): flushed sources are staged in the scratch rows.
   const bool flush64In = mode::flushesInputs(denorm64), flush64Out = mode::flushesResults(denorm64);
+  if ((info & modeinfo::kF64Result) && (info & modeinfo::kOmod)) {
+    constexpr uint8_t omodBits = post::kOmodMul2 | post::kOmodMul4 | post::kOmodDiv2;
+    // As for f32: omod is ignored in IEEE mode and when f64 denormal results are kept.
+    if ((m & mode::kIeee) || !flush64Out)
+      c.postOps &= static_cast<uint8_t>(~omodBits);
+    else
+      c.postOps |= post::kFlushDenormF64;
+  }
   if (flush64In) {
     const uint32_t vgprs = allocatedVgprs(p);
     for (unsigned i = 0; i < kMaxSources; ++i) {

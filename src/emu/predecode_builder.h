@@ -21,10 +21,14 @@
 namespace gcnkit::emu::predecode_detail {
 
 struct Builder {
-  explicit Builder(const CodeInfo &i) : info(i) {}
+  explicit Builder(const CodeInfo &i)
+      : info(i), dis(isa::Target::GFX1100,
+                     i.waveSize == 64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32) {}
 
   const CodeInfo &info;
   const Registry &reg = registry();
+  // Decodes in the kernel's wave size, and says how many registers each operand of an
+  // encoding spans (operandRegs): widths never come from the row alone.
   disasm::Disassembler dis;
   Program prog;
   // MODE: set when the kernel writes MODE or starts in a mode the decoded flags cannot express
@@ -100,8 +104,10 @@ struct Builder {
 
   // ---- 32- and 64-bit operands (predecode_operands.cpp) ---------------------------------------
 
-  // Resolves a source field value; false (with a reason) when the encoding is not emulated.
-  bool source(unsigned enc, const OperandDesc &o, const Encoding &e, Src &s, std::string &why);
+  // Resolves a source field value spanning `regs` registers; false (with a reason) when the
+  // encoding is not emulated.
+  bool source(unsigned enc, const OperandDesc &o, unsigned regs, const Encoding &e, Src &s,
+              std::string &why);
   // Fills d's operands from the row; false (with a reason) when something is not emulated.
   bool operands(const disasm::Inst &inst, const ExecEntry &entry, DecodedInst &d, std::string &why);
 

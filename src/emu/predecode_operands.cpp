@@ -10,9 +10,8 @@
 
 namespace gcnkit::emu::predecode_detail {
 
-bool Builder::source(unsigned enc, const OperandDesc &o, const Encoding &e, Src &s,
+bool Builder::source(unsigned enc, const OperandDesc &o, unsigned regs, const Encoding &e, Src &s,
                      std::string &why) {
-  const unsigned regs = o.type == DataType::LaneMask ? info.waveSize / 32 : o.regs;
   if (enc >= 256) {
     s.kind = SrcKind::Vgpr;
     s.reg = vgprRow(enc - 256, regs, false);
@@ -85,7 +84,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
   }
   for (unsigned i = 0; i < row.numOperands; ++i) {
     const OperandDesc &o = row.operands[i];
-    const unsigned regs = o.type == DataType::LaneMask ? info.waveSize / 32 : o.regs;
+    const unsigned regs = dis.operandRegs(inst, i);
     if (o.isDef) {
       if (o.field == Field::None) { // VOP2 carry-out / VOPC e32 result: VCC
         d.sdst = sreg::kVccLo;
@@ -161,7 +160,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       }
       enc = 256 + dppSource0; // the real src0: a VGPR named by the DPP dword
     }
-    if (!source(enc, o, e, s, why))
+    if (!source(enc, o, regs, e, s, why))
       return false;
     if (dppSource) { // the component reads the permuted lanes from the DPP buffer row
       dppSourceRow = s.reg;
@@ -203,28 +202,33 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
     }
     const bool clamp = (e.w(0) >> 15) & 1;
     const unsigned omod = (row.modifiers & isa::mod::Omod) ? isa::bits(e.w(1), 28, 27) : 0;
-    if (clamp && !(entry.flags & (entry::kF32Result | entry::kCompare | entry::kIntClamp))) {
+    constexpr EntryFlags kFloatResult = entry::kF32Result | entry::kF64Result;
+    if (clamp && !(entry.flags & (kFloatResult | entry::kCompare | entry::kIntClamp))) {
       why = "clamp not emulated for this instruction";
       return false;
     }
-    if (clamp && (entry.flags & entry::kF32Result))
+    if (clamp && (entry.flags & kFloatResult))
       d.postOps |= post::kClamp;
     if (clamp && (entry.flags & entry::kIntClamp))
       d.extra = 1;
-    if (omod) {
-      if (!(entry.flags & entry::kF32Result)) {
+    // Integer results ignore omod (the VALU document).
+    if (omod && !(entry.flags & entry::kIntClamp)) {
+      if (!(entry.flags & kFloatResult)) {
         why = "omod not emulated for this instruction";
         return false;
       }
-      // Output modifiers are ignored in IEEE mode and when f32 denormal results are kept
-      // (denorm modes 2 and 3); otherwise they apply and the result's denormals are flushed.
-      // Behind the MODE wrapper the raw omod is kept and the wrapper decides per run.
+      // Output modifiers are ignored in IEEE mode and when denormal results of the result's
+      // type are kept (denorm modes 2 and 3); otherwise they apply and the result's
+      // denormals are flushed. Behind the MODE wrapper the raw omod is kept and the wrapper
+      // decides per run.
       static constexpr uint8_t kOmod[] = {0, post::kOmodMul2, post::kOmodMul4, post::kOmodDiv2};
-      const uint32_t denorm = isa::kd::kFloatDenormMode32.get(info.rsrc1);
+      const bool f64 = entry.flags & entry::kF64Result;
+      const uint32_t denorm = f64 ? isa::kd::kFloatDenormMode16_64.get(info.rsrc1)
+                                  : isa::kd::kFloatDenormMode32.get(info.rsrc1);
       if (neutralMode)
         d.postOps |= kOmod[omod];
       else if (!isa::kd::kEnableIeeeMode.get(info.rsrc1) && denorm <= 1)
-        d.postOps |= kOmod[omod] | post::kFlushDenormF32;
+        d.postOps |= kOmod[omod] | (f64 ? post::kFlushDenormF64 : post::kFlushDenormF32);
     }
   }
   if (entry.flags & entry::kAccumulator) {

@@ -53,7 +53,7 @@ bool Builder::dual(const disasm::Inst &inst, DecodedInst &d, std::string &why) {
         continue;
       }
       const disasm::Inst fake{row, {w0, w1, literal, 0}, inst.size, 0};
-      if (!source(enc, o, Encoding{fake}, s, why))
+      if (!source(enc, o, o.regs, Encoding{fake}, s, why))
         return false;
       if (o.type == DataType::V2F16 && isInlineEnc(enc)) // v_dual_dot2acc: both halves
         s.value = inline16(enc, o.type) * 0x10001u;

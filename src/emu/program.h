@@ -58,13 +58,15 @@ struct Src {
   const uint32_t *constantLanes = nullptr;
 };
 
-// Post-processing of a float VALU result (VOP3 clamp / omod, or flushing denormal results).
+// Post-processing of a float VALU result (VOP3 clamp / omod, or flushing denormal results), f32
+// or f64 as the executor's result is.
 namespace post {
 inline constexpr uint8_t kClamp = 1 << 0;
 inline constexpr uint8_t kOmodMul2 = 1 << 1;
 inline constexpr uint8_t kOmodMul4 = 1 << 2;
 inline constexpr uint8_t kOmodDiv2 = 1 << 3;
 inline constexpr uint8_t kFlushDenormF32 = 1 << 4;
+inline constexpr uint8_t kFlushDenormF64 = 1 << 5; // f64 results (with omod)
 } // namespace post
 
 inline constexpr unsigned kMaxSources = 3;

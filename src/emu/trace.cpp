@@ -43,6 +43,8 @@ const char *faultName(FaultKind k) {
     return "bad branch";
   case FaultKind::Trap:
     return "s_trap";
+  case FaultKind::Halted:
+    return "halted";
   default:
     return "fault";
   }

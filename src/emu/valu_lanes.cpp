@@ -102,10 +102,6 @@ template <Rel kRel> struct Movrel {
   template <int W> static void run(Wave &w, const DecodedInst &in) { movrel<W, kRel>(w, in); }
 };
 
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>, flags};
-}
-
 } // namespace
 
 void registerValuLanes(Registry &r) {

@@ -192,6 +192,8 @@ Fault::Kind kindOf(emu::FaultKind k) {
     return Fault::Kind::MisalignedAtomic;
   case emu::FaultKind::UnsupportedBuffer:
     return Fault::Kind::UnsupportedBuffer;
+  case emu::FaultKind::Halted:
+    return Fault::Kind::Halted;
   default:
     return Fault::Kind::MemoryViolation;
   }
@@ -226,7 +228,11 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t
     what = "branch to " + hex(f.address) + ", which starts no instruction of the kernel";
     break;
   case Fault::Kind::Trap:
-    what = "s_trap executed";
+    what = "s_trap " + hex(f.address) + " executed and no trap handler is installed";
+    break;
+  case Fault::Kind::Halted:
+    what = "the wave halted (" + hex(f.address) +
+           ") and waits for a debugger: the kernel cannot finish";
     break;
   case Fault::Kind::ScratchViolation:
     what = std::string("scratch violation: ") + (f.write ? "write" : "read") + " of " +
