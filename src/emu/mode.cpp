@@ -57,7 +57,7 @@ template <int W> void underMode(Wave &w, const DecodedInst &in) {
       c.postOps |= post::kFlushDenormF64;
   }
   if (flush64In) {
-    const uint32_t vgprs = allocatedVgprs(p);
+    const uint32_t vgprs = p.registerRows();
     for (unsigned i = 0; i < kMaxSources; ++i) {
       if (!(info & (modeinfo::kF64Source0 << i)))
         continue;
@@ -117,7 +117,7 @@ uint32_t readHwreg(const Wave &w, uint32_t id) {
     return uint32_t{w.scc} | uint32_t{w.exec() == 0} << 9 | uint32_t{w.vcc() == 0} << 10 |
            1u << 11 | 1u << 16;
   case hwreg::kGprAlloc: { // VGPR_BASE [7:0] = 0, VGPR_SIZE [15:8]: blocks of 8 VGPRs, minus 1
-    const uint32_t vgprs = allocatedVgprs(p);
+    const uint32_t vgprs = p.registerRows();
     return (vgprs ? (vgprs + 7) / 8 - 1 : 0) << 8;
   }
   case hwreg::kLdsAlloc: // LDS_BASE [7:0] = 0, LDS_SIZE [20:12]: 64-dword blocks

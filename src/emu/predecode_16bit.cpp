@@ -72,9 +72,9 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
         d.dstRegs = static_cast<uint8_t>(regs);
         dstType = o.type;
       } else {
-        if (enc >= 128 || (enc != kEncNull && enc + regs > 128))
+        if (enc >= 128 || (!isNullEnc(enc) && enc + regs > 128))
           return fail("scalar destination " + std::to_string(enc) + " not emulated");
-        d.sdst = static_cast<uint16_t>(enc);
+        d.sdst = scalarIndex(enc);
       }
       continue;
     }
@@ -109,7 +109,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
       return false;
     if (dppSource) { // the DPP entry permutes the lanes into the buffer row
       dppSourceRow = s.reg;
-      s.reg = scratchRow(info.vgprCount, 0);
+      s.reg = scratchRow(registerRows(), 0);
     }
     const bool inl = isInlineEnc(enc);
     const bool dppMods = dppActive && !wide && slot < 2;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "emu/apertures.h"
+#include "isa/smem_offsets.h"
 #include "gcnkit/kernel_descriptor.h"
 
 namespace gcnkit::emu::predecode_detail {
@@ -18,7 +19,7 @@ bool Builder::source(unsigned enc, const OperandDesc &o, unsigned regs, const En
     return true;
   }
   if (enc < 128) {
-    if (enc == kEncNull) {
+    if (isNullEnc(enc)) {
       s.kind = SrcKind::Const;
       return true;
     }
@@ -27,7 +28,7 @@ bool Builder::source(unsigned enc, const OperandDesc &o, unsigned regs, const En
       return false;
     }
     s.kind = SrcKind::Sgpr;
-    s.reg = static_cast<uint16_t>(enc);
+    s.reg = scalarIndex(enc);
     return true;
   }
   if ((enc >= 128 && enc <= 208) || (enc >= 240 && enc <= 248)) {
@@ -95,11 +96,11 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
         d.vdst = vgprRow(enc - 256, regs, true);
         d.dstRegs = static_cast<uint8_t>(regs);
       } else {
-        if (enc >= 128 || (enc != kEncNull && enc + regs > 128)) {
+        if (enc >= 128 || (!isNullEnc(enc) && enc + regs > 128)) {
           why = "scalar destination " + std::to_string(enc) + " not emulated";
           return false;
         }
-        d.sdst = static_cast<uint16_t>(enc);
+        d.sdst = scalarIndex(enc);
         if (fmt != Format::VOP3SD || o.field != Field::SDST)
           d.dstRegs = static_cast<uint8_t>(regs);
       }
@@ -147,7 +148,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       continue;
     }
     if (o.field == Field::SOFFSET || o.field == Field::SADDR) {
-      if (enc == kEncNull) { // "off" / null: no scalar part
+      if (isNullEnc(enc)) { // "off" / null: no scalar part
         s.kind = o.field == Field::SADDR ? SrcKind::None : SrcKind::Const;
         continue;
       }
@@ -164,7 +165,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       return false;
     if (dppSource) { // the component reads the permuted lanes from the DPP buffer row
       dppSourceRow = s.reg;
-      s.reg = scratchRow(info.vgprCount, 0);
+      s.reg = scratchRow(registerRows(), 0);
     }
     if (vop3) {
       const unsigned idx = slotOf(o.field);
@@ -183,6 +184,19 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
           s.modified = true;
         }
       }
+    }
+  }
+  if (fmt == Format::SMEM) {
+    // The offsets as the target's SMEM layout gives them (gfx9: an immediate and / or an SGPR
+    // in the offset or soffset field, as its imm / soffset_en bits say).
+    const isa::SmemOffsets off = isa::smemOffsets(target, inst.words);
+    d.imm = off.hasImm ? off.imm : 0;
+    Src &so = d.src[1];
+    so = Src{};
+    so.kind = SrcKind::Const;
+    if (off.hasReg && !isNullEnc(off.reg)) {
+      so.kind = SrcKind::Sgpr;
+      so.reg = scalarIndex(off.reg);
     }
   }
   if (fmt == Format::GLOBAL || fmt == Format::FLAT || fmt == Format::SCRATCH) {

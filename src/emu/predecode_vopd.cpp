@@ -70,7 +70,7 @@ bool Builder::dual(const disasm::Inst &inst, DecodedInst &d, std::string &why) {
   }
   d.aux = static_cast<uint32_t>(prog.components.size());
   d.vdst = comp[0].vdst; // the real X destination; X itself writes the staging row
-  comp[0].vdst = stagingRow(info.vgprCount);
+  comp[0].vdst = stagingRow(registerRows());
   prog.components.push_back(comp[0]);
   prog.components.push_back(comp[1]);
   d.fn = vopdExecutor(32);
