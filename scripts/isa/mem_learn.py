@@ -4,8 +4,9 @@ llvm-mc-19: the learning every target's memory table shares.
 A target is a Spec: its processor and, per format, a Layout naming where each field sits in the
 64-bit instruction (the first dword's encoding bits come from the format). Every format has one
 field order shared by all targets (the *_ORDER lists below); a target lacks some fields (width
-0): gfx9 has no dlc, no NSA and no image dim, gfx11 no MUBUF / FLAT lds bit and no export
-compr / vm bits. The same Layouts are written as C++ (src/isa/<target>/mem_layout.inc, read
+0): gfx9 has no dlc, no NSA and no image dim, gfx11 no export compr / vm bits. A format's
+opcode may be extended by a bit elsewhere in the word (gfx9's MUBUF / FLAT lds bit selects the
+instruction that loads into LDS: another row, keyed by opcode | lds << opcode width). The same Layouts are written as C++ (src/isa/<target>/mem_layout.inc, read
 through isa::TargetInfo::mem) for the codecs, the matchers and the emulator: the positions are
 stated once, here.
 
@@ -32,15 +33,16 @@ FLAG_GDS_REQUIRED = 1 << 29  # DS: decodes only with gds set (GWS instructions)
 FLAG_SWIZZLE = 1 << 30  # DS: offset printed as swizzle(...)
 FLAG_ATOMIC = 1 << 28  # buffer / flat atomics: glc returns the pre-op value
 FLAG_NO_VDATA_REG = 1 << 29  # MUBUF lds loads, buffer_gl*_inv: no vdata operand
-FLAG_LDS_REQUIRED = 1 << 30  # MUBUF: decodes only with lds set (gfx9's buffer_store_lds_dword)
+FLAG_LDS_BEFORE_CPOL = 1 << 30  # MUBUF lds rows: ` lds` before glc / slc, not last
 
 # The field order of each format (the order of the row flags' policies and of the C++ layout
 # arrays in src/isa/mem_layout.h). Opcode and encoding bits are not listed.
 DS_ORDER = ["offset0", "offset1", "reserved", "gds", "addr", "data0", "data1", "vdst"]
 MUBUF_ORDER = ["offset", "slc", "dlc", "glc", "r15", "vaddr", "vdata", "srsrc", "tfe", "offen",
-               "idxen", "soffset", "lds", "r53"]
+               "idxen", "soffset", "r53"]
 MTBUF_ORDER = MUBUF_ORDER[:4] + ["format"] + MUBUF_ORDER[5:]  # the same with the format field
-FLAT_ORDER = ["offset", "dlc", "glc", "slc", "r25", "vaddr", "vdata", "saddr", "sve", "vdst", "lds"]
+FLAT_ORDER = ["offset", "dlc", "glc", "slc", "r25", "vaddr", "vdata", "saddr", "sve", "vdst",
+              "nv"]
 # MIMG: the policy fields (a flag bit each), then the others.
 MIMG_POLICY_ORDER = ["dim", "unorm", "dmask", "slc", "dlc", "glc", "r128", "a16", "d16", "tfe",
                      "lwe", "ssamp"]
@@ -52,12 +54,13 @@ EXP_ORDER = ["en", "tgt", "r10", "done", "r12", "rowen", "r14", "vsrc0", "vsrc1"
 class Layout:
     """Where one format's fields sit on a target. fields: name -> (first bit, width) for the
     fields the target has; ignored / zero: bit ranges every instruction of the format ignores
-    (dropped on re-encoding) / requires to be zero."""
+    (dropped on re-encoding) / requires to be zero; opcode_ext: a bit that extends the opcode
+    (the row key is opcode | ext << opcode width)."""
 
-    def __init__(self, order, encoding, opcode, fields, ignored=(), zero=()):
+    def __init__(self, order, encoding, opcode, fields, ignored=(), zero=(), opcode_ext=(0, 0)):
         unknown = set(fields) - set(order)
         assert not unknown, unknown
-        self.order, self.encoding, self.opcode = order, encoding, opcode
+        self.order, self.encoding, self.opcode, self.opcode_ext = order, encoding, opcode, opcode_ext
         self.fields = dict(fields)
         self.ignored, self.zero = list(ignored), list(zero)
 
@@ -68,10 +71,19 @@ class Layout:
         """(name, lo, width) of the fields the target has, in the format's order."""
         return [(n, *self.fields[n]) for n in self.order if n in self.fields]
 
+    def opcodes(self):
+        """Every row key: the opcode with its extension bits above."""
+        return range(1 << (self.opcode[1] + self.opcode_ext[1]))
+
     def base(self, op, **values):
-        """The instruction words with this opcode and field values."""
-        w = self.encoding | (op << self.opcode[0])
+        """The instruction words with this row key (opcode) and field values."""
+        low = op & ((1 << self.opcode[1]) - 1)
+        w = self.encoding | (low << self.opcode[0]) | (op >> self.opcode[1]) << self.opcode_ext[0]
         return words_with((w & 0xFFFFFFFF, w >> 32), self.present(), values)
+
+    def extended(self, op):
+        """Whether the row key has extension bits (gfx9: an lds instruction)."""
+        return op >> self.opcode[1] != 0
 
     def mask(self, ranges):
         m = 0
@@ -238,13 +250,12 @@ def reg_range(tok, rx):
 def ds_rows(spec):
     lay = spec.ds
     bases = []
-    nops = 1 << lay.opcode[1]
-    for op in range(nops):
+    for op in lay.opcodes():
         for gds in (0, 1):
             bases.append(((op, gds), lay.base(op, gds=gds)))
     res = layout_policies(spec, lay, bases)
     found = []
-    for op in range(nops):
+    for op in lay.opcodes():
         p0, pol = res[(op, 0)]
         gds_req = False
         if not p0.valid:
@@ -300,33 +311,29 @@ def buffer_rows(spec, fmt):
     lay = spec.mubuf if fmt == "MUBUF" else spec.mtbuf
     order = MUBUF_ORDER if fmt == "MUBUF" else MTBUF_ORDER
     extra = {"format": 1} if fmt == "MTBUF" else {}  # format 1: the default, not printed
-    nops = 1 << lay.opcode[1]
-    # offen set so that vaddr is a used field; cache invalidations take no offen; gfx9's
-    # buffer_store_lds_dword decodes only with the lds bit.
-    forms = [{"offen": 1}, {"offen": 0}] + ([{"offen": 0, "lds": 1}] if lay.has("lds") else [])
     bases = []
-    for op in range(nops):
-        for k, form in enumerate(forms):
-            bases.append(((op, k), lay.base(op, **form, **extra)))
+    for op in lay.opcodes():
+        # offen set so that vaddr is a used field; cache invalidations take no offen.
+        for offen in (1, 0):
+            bases.append(((op, offen), lay.base(op, offen=offen, **extra)))
     res = layout_policies(spec, lay, bases)
     found = []
-    for op in range(nops):
-        for k, form in enumerate(forms):
-            if res[(op, k)][0].valid:
-                found.append((op, *res[(op, k)], form))
+    for op in lay.opcodes():
+        for offen in (1, 0):
+            if res[(op, offen)][0].valid:
+                found.append((op, *res[(op, offen)], offen))
                 break
     probes = []
-    for op, p0, pol, form in found:
-        base = lay.base(op, **form, **extra)
+    for op, p0, pol, offen in found:
+        base = lay.base(op, offen=offen, **extra)
         v = {"vaddr": 10, "vdata": 20, "srsrc": 2, "soffset": 5}
         v = {k: n for k, n in v.items() if pol[k] == "use"}
         probes.append(llvmmc.words(*words_with(base, lay.present(), v)))
         probes.append(llvmmc.words(*words_with(base, lay.present(), dict(v, glc=1))))
-        probes.append(llvmmc.words(*words_with(base, lay.present(), dict(v, lds=1))))
     ps = spec.probe(probes)
     rows = []
-    for i, (op, p0, pol, form) in enumerate(found):
-        p, pg, plds = ps[3 * i], ps[3 * i + 1], ps[3 * i + 2]
+    for i, (op, p0, pol, _) in enumerate(found):
+        p, pg = ps[2 * i], ps[2 * i + 1]
         mnem, ops, _ = split_text(p.text)
         dt = data_type(mnem)
         atomic = "_atomic_" in mnem
@@ -356,26 +363,26 @@ def buffer_rows(spec, fmt):
         mods = []
         for name, m in (("offset", "Offset"), ("glc", "Glc"), ("slc", "Slc"), ("dlc", "Dlc"),
                         ("tfe", "Tfe"), ("offen", "Offen"), ("idxen", "Idxen"),
-                        ("format", "Format"), ("lds", "Lds")):
+                        ("format", "Format")):
             if lay.has(name) and pol[name] == "use":
                 mods.append(m)
-        if form.get("lds"):
-            # The lds bit is part of the instruction (its syntax prints ` lds` after the offset).
-            flags |= FLAG_LDS_REQUIRED
+        if lay.extended(op):
             mods.append("Lds")
-        elif "Lds" in mods:
-            _check_lds_form(p.text, plds)
+            flags |= _lds_flags(p.text, pg)
         rows.append(Row(mnem, fmt, op, operands, mods, flags))
     return rows
 
 
-def _check_lds_form(text, plds):
-    """The lds form of an instruction (gfx9 MUBUF / GLOBAL / SCRATCH loads into LDS) prints
-    without its data register and with ` lds` last; the codecs assume exactly that."""
-    mnem, ops, mods = split_text(text)
-    want = f"{mnem} {', '.join(ops[1:])}" + "".join(" " + m for m in mods) + " lds"
-    if plds.text != want:
-        raise RuntimeError(f"{text}: lds form {plds.text}, expected {want}")
+def _lds_flags(text, pg):
+    """An lds instruction (gfx9: the data goes to LDS) prints ` lds` after its cache policy
+    bits, or, for buffer_store_lds_dword, before them (checked on its glc form)."""
+    if not text.endswith(" lds"):
+        raise RuntimeError(f"{text}: no trailing lds")
+    if pg.text and " lds glc" in pg.text:
+        return FLAG_LDS_BEFORE_CPOL
+    if pg.text and not pg.text.endswith(" glc lds"):
+        raise RuntimeError(f"{text}: glc form {pg.text}")
+    return 0
 
 
 # ------------------------------------------------------------------- FLAT / GLOBAL / SCRATCH
@@ -395,7 +402,7 @@ def flat_rows(spec):
         else:
             form = {"saddr": 0}
         bases = []
-        for op in range(1 << lay.opcode[1]):
+        for op in lay.opcodes():
             w = lay.base(op, **form)
             bases.append((op, (w[0] | seg << seg_lo, w[1])))
         res = layout_policies(spec, lay, bases)
@@ -411,11 +418,11 @@ def flat_rows(spec):
                 alt = {**v, **spec.scratch_bases[1]}
             else:
                 alt = dict(v, saddr=spec.saddr_off)
-            for values in (v, dict(v, glc=1), alt, dict(v, lds=1)):
+            for values in (v, dict(v, glc=1), alt):
                 probes.append(llvmmc.words(*words_with(base, lay.present(), values)))
         ps = spec.probe(probes)
         for i, (op, base, p0, pol) in enumerate(found):
-            p, pg, palt, plds = ps[4 * i: 4 * i + 4]
+            p, pg, palt = ps[3 * i: 3 * i + 3]
             mnem, ops, _ = split_text(p.text)
             dt = data_type(mnem)
             atomic = "_atomic_" in mnem
@@ -459,12 +466,13 @@ def flat_rows(spec):
                     if not any(o.field == "VDST" for o in operands):
                         operands.insert(0, Operand("VDST", "VReg", ret[1], dt, True))
             mods = []
-            for name, m in (("offset", "Offset"), ("glc", "Glc"), ("slc", "Slc"), ("dlc", "Dlc"),
-                            ("lds", "Lds")):
+            for name, m in (("offset", "Offset"), ("glc", "Glc"), ("slc", "Slc"), ("dlc", "Dlc")):
                 if lay.has(name) and pol[name] == "use":
                     mods.append(m)
-            if "Lds" in mods:
-                _check_lds_form(p.text, plds)
+            if lay.extended(op):
+                mods.append("Lds")
+                if _lds_flags(p.text, pg):
+                    raise RuntimeError(f"{p.text}: lds before glc")
             rows.append(Row(mnem, fmt, op, operands, mods, flags))
     return rows
 
@@ -543,15 +551,14 @@ def mimg_rows(spec):
 
     bvh_forms = (False, True) if spec.mimg_bvh else (False,)
     bases = []
-    nops = 1 << lay.opcode[1]
-    for op in range(nops):
+    for op in lay.opcodes():
         for bvh in bvh_forms:
             bases.append(((op, bvh), base_of(op, bvh)))
     res = layout_policies(spec, Layout(MIMG_ORDER, lay.encoding, lay.opcode,
                                        {n: (lo, w) for n, lo, w in policy_fields},
                                        lay.ignored, lay.zero), bases)
     found = []
-    for op in range(nops):
+    for op in lay.opcodes():
         for bvh in bvh_forms:
             p0, pol = res[(op, bvh)]
             if p0.valid:
@@ -748,8 +755,22 @@ def exp_targets_mask(spec):
     return mask
 
 
+def soffset_literal(spec):
+    """Whether MUBUF's soffset takes a literal (255 and a dword after the instruction; gfx9:
+    no), probed on buffer_load_dword's first opcode that decodes with it."""
+    lay = spec.mubuf
+    for op in range(1 << lay.opcode[1]):
+        plain, lit = spec.probe([llvmmc.words(*lay.base(op, soffset=s), 0x12345678)
+                                 for s in (1, 255)])
+        if plain.valid:
+            return lit.valid and lit.size == 12
+    raise RuntimeError("no MUBUF opcode decodes")
+
+
 def _render_layout(name, lay):
-    lines = [f"    .{name} = {{{{{lay.opcode[0]}, {lay.opcode[1]}}}, // opcode", "        {{"]
+    lines = [f"    .{name} = {{{{{lay.opcode[0]}, {lay.opcode[1]}}}, // opcode",
+             f"        {{{lay.opcode_ext[0]}, {lay.opcode_ext[1]}}}, // opcode extension",
+             "        {{"]
     for n in lay.order:
         lo, width = lay.fields.get(n, (0, 0))
         lines.append(f"            {{{lo}, {width}}}, // {n}")
@@ -763,7 +784,8 @@ def layout_files(spec):
     """src/isa/<target>/mem_layout.inc: the Spec's layouts as an isa::mem::MemLayout."""
     out = [f"// {spec.mcpu} memory-format field layouts. Generated by scripts/gen_tables.py from",
            "// scripts/isa/mem_learn.py's Spec (the layout the table's probes used); do not edit.",
-           "// FormatLayout: {opcode, {fields in the format's order}, ignored bits, zero bits}.",
+           "// FormatLayout: {opcode, opcode extension, {fields in the format's order}, ignored",
+           "// bits, zero bits}.",
            "{\n"]
     for name in ("ds", "mubuf", "mtbuf", "flat", "mimg", "exp"):
         out.append(_render_layout(name, getattr(spec, name)))
@@ -772,7 +794,8 @@ def layout_files(spec):
                f"    .saddrOff = 0x{spec.saddr_off:x},\n"
                f"    .flatSaddr = 0x{spec.flat_saddr:x},\n"
                f"    .bufferFormat = mem::BufferFormatSyntax::{syntax},\n"
+               f"    .soffsetLiteral = {'true' if soffset_literal(spec) else 'false'},\n"
                f"    .expTargets = 0x{exp_targets_mask(spec):x},\n"
                "}\n")
-    text = "\n".join(out[:3]) + "\n" + "".join(out[3:])
+    text = "\n".join(out[:4]) + "\n" + "".join(out[4:])
     return {f"src/isa/{spec.mcpu}/mem_layout.inc": text}

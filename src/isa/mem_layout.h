@@ -4,8 +4,10 @@
 //
 // Every format has one field order shared by all targets (the enums below; the memory rows'
 // flags store a decode policy per field in this order). A target that lacks a field has it with
-// width 0 (gfx9: no dlc, no NSA, no image dim; gfx11: no MUBUF / FLAT lds bit, no export compr /
-// vm). The layouts are generated with the tables (scripts/isa/mem_learn.py writes
+// width 0 (gfx9: no dlc, no NSA, no image dim; gfx11: no export compr / vm). An opcode may be
+// extended by a bit elsewhere in the word: gfx9's MUBUF / FLAT lds bit selects other
+// instructions (loads into LDS), so the table's row key is opcode | lds << opcode width. The
+// layouts are generated with the tables (scripts/isa/mem_learn.py writes
 // src/isa/<target>/mem_layout.inc from the same description its probes use).
 #pragma once
 
@@ -53,7 +55,6 @@ enum BufferField : unsigned {
   kBufOffen,
   kBufIdxen,
   kBufSoffset,
-  kBufLds,      // gfx9 MUBUF: load into LDS (no vdata)
   kBufReserved, // gfx9 MTBUF bit 53
   kBufFields
 };
@@ -69,7 +70,7 @@ enum FlatField : unsigned {
   kFlatSaddr,
   kFlatSve, // gfx11 SCRATCH: vaddr is used
   kFlatVdst,
-  kFlatLds, // gfx9 GLOBAL / SCRATCH: load into LDS (no vdst)
+  kFlatNv, // gfx9 bit 55
   kFlatFields
 };
 
@@ -117,11 +118,19 @@ inline constexpr unsigned kMaxFields = kMimgFields;
 
 struct FormatLayout {
   BitField opcode;
+  BitField opcodeExt; // extends the opcode: the row key is opcode | ext << opcode.width
   std::array<BitField, kMaxFields> fields; // in the format's field order (absent: width 0)
   uint64_t ignoredBits; // every instruction ignores these bits (dropped on re-encoding)
   uint64_t zeroBits;    // every instruction requires these bits to be zero
 
   constexpr const BitField &operator[](unsigned f) const { return fields[f]; }
+  // The table's opcode (row key) of an instruction, and an instruction with this key.
+  constexpr uint32_t key(uint64_t v) const {
+    return opcode.get(v) | opcodeExt.get(v) << opcode.width;
+  }
+  constexpr uint64_t withKey(uint64_t v, uint32_t key) const {
+    return opcodeExt.set(opcode.set(v, key), key >> opcode.width);
+  }
 };
 
 // How MTBUF's format field is split and spelled: one unified format number (gfx10+:
@@ -135,6 +144,7 @@ struct MemLayout {
   uint8_t saddrOff;     // the saddr value meaning no scalar address (printed `off`)
   uint8_t flatSaddr;    // the value FLAT (which has no scalar address) requires in saddr
   BufferFormatSyntax bufferFormat;
+  bool soffsetLiteral; // MUBUF / MTBUF soffset takes a literal (gfx11; gfx9 does not)
   uint64_t expTargets; // bit t: export target t exists (isa::mem::kExpTargetNames names it)
 };
 

@@ -28,7 +28,7 @@ constexpr Kind kDsKinds[m::kDsFields] = {Kind::Bits, Kind::Bits, Kind::Flag, Kin
                                          Kind::Vgpr, Kind::Vgpr, Kind::Vgpr, Kind::Vgpr};
 constexpr Kind kBufKinds[m::kBufFields] = {
     Kind::Bits,  Kind::Flag, Kind::Flag, Kind::Flag, Kind::Bits,    Kind::Vgpr, Kind::Vgpr,
-    Kind::Srsrc, Kind::Flag, Kind::Flag, Kind::Flag, Kind::Soffset, Kind::Flag, Kind::Flag};
+    Kind::Srsrc, Kind::Flag, Kind::Flag, Kind::Flag, Kind::Soffset, Kind::Flag};
 constexpr Kind kFlatKinds[m::kFlatFields] = {Kind::Bits, Kind::Flag, Kind::Flag, Kind::Flag,
                                              Kind::Flag, Kind::Vgpr, Kind::Vgpr, Kind::Saddr,
                                              Kind::Flag, Kind::Vgpr, Kind::Flag};
@@ -42,7 +42,6 @@ constexpr Kind kExpKinds[m::kExpFields] = {
 
 // Row flags the generator reads (see scripts/isa/mem_learn.py).
 constexpr uint32_t kDsGdsRequired = 1u << 29;
-constexpr uint32_t kBufLdsRequired = 1u << 30;
 
 struct FormatInfo {
   Format format;
@@ -188,15 +187,13 @@ void generateRow(Rng &rng, std::vector<uint8_t> &out, const isa::TargetInfo &inf
   const FormatInfo fi = formatInfo(info, f);
   const m::FormatLayout &lay = fi.layout;
   uint64_t v = info.prefix(f == Format::GLOBAL || f == Format::SCRATCH ? Format::FLAT : f);
-  v = lay.opcode.set(v, d ? d->opcode : randBits(rng, lay.opcode.width));
+  v = lay.withKey(v, d ? d->opcode : randBits(rng, lay.opcode.width + lay.opcodeExt.width));
   v = fillFields(rng, v, fi, d, info, clean);
   unsigned extra = 0;
   bool nsa = false, bvh = false;
   switch (f) {
   case Format::MUBUF:
   case Format::MTBUF:
-    if (d && (d->flags & kBufLdsRequired))
-      v = lay[m::kBufLds].set(v, 1);
     if (lay[m::kBufSoffset].get(v) == 255)
       extra = 1;
     break;

@@ -12,6 +12,7 @@ std::vector<FamilyGenerator> familyGenerators(isa::Target target) {
       {"salu", Target::GFX908, generateSaluGfx908},
       {"valu", Target::GFX908, generateValuGfx908},
       {"vop3p", Target::GFX908, generateVop3pGfx908},
+      {"mem", Target::GFX908, generateMemGfx908, memEveryRowGfx908},
   };
   std::vector<FamilyGenerator> out;
   for (const FamilyGenerator &g : kGenerators)
