@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(HERE, "isa"))
 # The families of each target, in the order their .inc files are written.
 FAMILIES = {
     "gfx1100": ["salu", "valu", "vop3p", "mem"],
-    "gfx908": ["salu", "valu", "vop3p"],
+    "gfx908": ["salu", "valu", "vop3p", "mem"],
 }
 
 

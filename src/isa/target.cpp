@@ -106,6 +106,14 @@ constexpr DppControlSpelling kGfx9DppControls[] = {
     {0x160, 0x16f, " /* row_xmask is not supported on ASICs earlier than GFX10 */", 0, true},
 };
 
+// The memory formats' field layouts (scripts/isa/<target>_mem.py writes them).
+constexpr mem::MemLayout kGfx1100Mem =
+#include "gfx1100/mem_layout.inc"
+    ;
+constexpr mem::MemLayout kGfx908Mem =
+#include "gfx908/mem_layout.inc"
+    ;
+
 constexpr uint8_t kNone = ScalarRegisters::kNone;
 constexpr uint8_t kNoBit = SmemLayout::kNoBit;
 
@@ -130,7 +138,8 @@ const TargetInfo &gfx1100Info() {
                                &salu::kGfx1100Symbols,
                                {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
                                 /*sgprGranule*/ 0, /*addressableSgprs*/ 0},
-                               kGfx11DppControls};
+                               kGfx11DppControls,
+                               kGfx1100Mem};
   return info;
 }
 
@@ -151,7 +160,8 @@ const TargetInfo &gfx908Info() {
       &salu::kGfx908Symbols,
       {/*gfxMajor*/ 9, /*architectedFlatScratch*/ false, /*sgprGranule*/ 8,
        /*addressableSgprs*/ 102},
-      kGfx9DppControls};
+      kGfx9DppControls,
+      kGfx908Mem};
   return info;
 }
 

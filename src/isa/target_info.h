@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "gcnkit/isa.h"
+#include "isa/mem_layout.h"
 
 namespace gcnkit::isa {
 
@@ -112,6 +113,8 @@ struct TargetInfo {
   KernelDescriptorTraits kernelDescriptor;
   // DPP16 controls, in dpp_ctrl order (empty: the target has no DPP).
   std::span<const DppControlSpelling> dppControls;
+  // Where the memory formats keep their fields (generated with the table).
+  mem::MemLayout mem;
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
   uint32_t prefix(Format f) const { return prefixBits[static_cast<size_t>(f)]; }
