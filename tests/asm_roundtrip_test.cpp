@@ -78,7 +78,8 @@ INSTANTIATE_TEST_SUITE_P(Families, AsmRoundTrip,
 INSTANTIATE_TEST_SUITE_P(Gfx908, AsmRoundTrip,
                          ::testing::Values(RoundTripCase{"salu", true, isa::Target::GFX908},
                                            RoundTripCase{"valu", true, isa::Target::GFX908},
-                                           RoundTripCase{"vop3p", true, isa::Target::GFX908}));
+                                           RoundTripCase{"vop3p", true, isa::Target::GFX908},
+                                           RoundTripCase{"mem", true, isa::Target::GFX908}));
 
 } // namespace
 } // namespace gcnkit::assembler

@@ -120,7 +120,9 @@ void printFlat(const Inst &inst, std::string &out);
 void encodeFlat(const Inst &inst, std::string &out);
 
 DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst);
-void printMimg(const Inst &inst, std::string &out);
+// writtenVaddrRegs: the assembler listing's vaddr width as written (gfx9, which decodes a fixed
+// width; 0: as decoded).
+void printMimg(const Inst &inst, std::string &out, unsigned writtenVaddrRegs = 0);
 void encodeMimg(const Inst &inst, std::string &out);
 
 DecodeStatus decodeExp(std::span<const uint8_t> bytes, Inst &inst);

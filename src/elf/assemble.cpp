@@ -28,6 +28,7 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
       disasm::PrintOptions po;
       po.assemblerListing = true;
       po.smemOffset = encoded.smemOffset;
+      po.vaddrRegs = encoded.vaddrRegs;
       if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
         dis.print(inst, text, po);
     });
