@@ -13,8 +13,7 @@
 #include <random>
 #include <sstream>
 
-#include "elf/assemble.h"
-#include "emu_kernel_util.h"
+#include "emu_asm_util.h"
 
 namespace gcnkit::emutest {
 namespace {
@@ -296,137 +295,7 @@ std::vector<DppCase> dppCases() {
   return cases;
 }
 
-// ---- hand-assembled kernels -------------------------------------------------------------------
-
-// A kernel `k(out, in)` for one work-group of W lanes: s[4:5] = out, s[6:7] = in, v100 = lane * 4;
-// input j of lane l is in[64 j + l] (load with offset:256*j), outputs likewise in out.
-std::string asmKernel(const std::string &body, unsigned wave, const std::string &modes = "") {
-  std::ostringstream s;
-  s << R"(.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
-.amdhsa_code_object_version 5
-.text
-.globl k
-.p2align 8
-.type k,@function
-k:
-  s_load_b128 s[4:7], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
-  v_lshlrev_b32 v100, 2, v0
-)" << body
-    << R"(
-  s_endpgm
-.rodata
-.p2align 6
-.amdhsa_kernel k
-  .amdhsa_kernarg_size 16
-  .amdhsa_user_sgpr_count 2
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_wavefront_size32 )"
-    << (wave == 32 ? 1 : 0) << R"(
-  .amdhsa_next_free_vgpr 128
-  .amdhsa_next_free_sgpr 48
-)"
-    << (modes.find("float_denorm_mode_32") == std::string::npos
-            ? "  .amdhsa_float_denorm_mode_32 3\n" // clang's default; the assembler's is 0
-            : "")
-    << modes << R"(.end_amdhsa_kernel
-.amdgpu_metadata
----
-amdhsa.kernels:
-  - .args:
-      - .address_space:  global
-        .offset:         0
-        .size:           8
-        .value_kind:     global_buffer
-      - .address_space:  global
-        .offset:         8
-        .size:           8
-        .value_kind:     global_buffer
-    .group_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .kernarg_segment_size: 16
-    .max_flat_workgroup_size: 64
-    .name:           k
-    .private_segment_fixed_size: 0
-    .sgpr_count:     48
-    .symbol:         k.kd
-    .vgpr_count:     128
-    .wavefront_size: )"
-    << wave << R"(
-amdhsa.target:   amdgcn-amd-amdhsa--gfx1100
-amdhsa.version:
-  - 1
-  - 2
-...
-.end_amdgpu_metadata
-)";
-  return s.str();
-}
-
-std::string loadInput(unsigned vgpr, unsigned j) {
-  return "  global_load_b32 v" + std::to_string(vgpr) +
-         ", v100, s[6:7] offset:" + std::to_string(256 * j) + "\n  s_waitcnt vmcnt(0)\n";
-}
-std::string storeOutput(unsigned vgpr, unsigned j) {
-  return "  global_store_b32 v100, v" + std::to_string(vgpr) +
-         ", s[4:5] offset:" + std::to_string(256 * j) + "\n";
-}
-
-struct AsmRun {
-  std::vector<uint32_t> out; // 64 * outputs words
-  runtime::LaunchResult result;
-};
-
-// Assembles and runs k with `in` (64 words per input); returns `outputs` * 64 words.
-AsmRun runAsm(Device &dev, const std::string &body, unsigned wave, const std::vector<uint32_t> &in,
-              unsigned outputs, const std::string &modes = "") {
-  AsmRun run;
-  elf::AssembleResult obj = elf::assemble("k.s", asmKernel(body, wave, modes),
-                                          {.amdhsa = true, .object = true, .wave64 = wave == 64});
-  EXPECT_TRUE(obj.ok) << obj.diagnostics;
-  if (!obj.ok)
-    return run;
-  std::string error;
-  auto m = runtime::Module::load(
-      dev,
-      std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(obj.output.data()),
-                               obj.output.size()),
-      error);
-  EXPECT_TRUE(m) << error;
-  if (!m)
-    return run;
-  std::vector<uint32_t> input = in;
-  input.resize(std::max<size_t>(input.size(), 64));
-  const uint64_t din = upload(dev, input);
-  std::vector<uint32_t> fill(64 * outputs, 0xDEADBEEF);
-  const uint64_t dout = upload(dev, fill);
-  run.result = runtime::launch(dev, *m, "k", LaunchConfig{{wave, 1, 1}, {wave, 1, 1}},
-                               KernelArgs().add(dout).add(din));
-  run.out = download<uint32_t>(dev, dout, 64 * outputs);
-  return run;
-}
-
-std::vector<uint32_t> randomWords(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::vector<uint32_t> v(n);
-  for (uint32_t &x : v)
-    x = rng();
-  return v;
-}
-
-// The EXEC value for a snippet: the low W bits of `mask`.
-std::string setExec(unsigned wave, uint64_t mask) {
-  std::ostringstream s;
-  if (wave == 32)
-    s << "  s_mov_b32 exec_lo, 0x" << std::hex << uint32_t(mask) << "\n";
-  else
-    s << "  s_mov_b32 exec_lo, 0x" << std::hex << uint32_t(mask) << "\n  s_mov_b32 exec_hi, 0x"
-      << uint32_t(mask >> 32) << "\n";
-  return s.str();
-}
-std::string allExec(unsigned wave) {
-  return wave == 32 ? "  s_mov_b32 exec_lo, -1\n" : "  s_mov_b64 exec, -1\n";
-}
+// ---- hand-assembled kernels (emu_asm_util.h) ---------------------------------------------
 
 constexpr uint64_t kExecPattern = 0xF7FFBFFE7FFFEFDBull; // a few inactive lanes in every row
 
@@ -649,7 +518,7 @@ TEST_P(EmuValuMisc, GetregSetreg) {
     body += "  v_mov_b32 v" + std::to_string(i) + ", s" + std::to_string(i) + "\n";
   for (int i = 10; i <= 22; ++i)
     body += storeOutput(i, i - 10);
-  AsmRun r = runAsm(dev, body, W, {}, 13, kDefaultModes);
+  AsmRun r = runAsm(dev, body, W, {}, 13, {.modes = kDefaultModes});
   ASSERT_TRUE(r.result.ok()) << r.result.error;
   auto at = [&](int i) { return r.out[64 * (i - 10)]; };
   // .amdhsa defaults: round 0, denorm 3 / 3, DX10 clamp and IEEE on.
@@ -764,7 +633,7 @@ TEST_P(EmuValuMisc, F64DenormModeFromDescriptor) {
                      "  v_mul_f64 v[10:11], v[2:3], v[4:5]\n  v_add_f64 v[12:13], v[2:3], 0\n" +
                      storeOutput(10, 0) + storeOutput(11, 1) + storeOutput(12, 2) +
                      storeOutput(13, 3);
-  AsmRun r = runAsm(dev, body, W, in, 4, "  .amdhsa_float_denorm_mode_16_64 0\n");
+  AsmRun r = runAsm(dev, body, W, in, 4, {.modes = "  .amdhsa_float_denorm_mode_16_64 0\n"});
   ASSERT_TRUE(r.result.ok()) << r.result.error;
   auto flush = [](double x) {
     return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0, x) : x;

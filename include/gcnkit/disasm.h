@@ -57,6 +57,16 @@ public:
   // with -show-encoding: a re-encoding, which drops bits the decoder ignores).
   void encode(const Inst &inst, std::string &out) const;
 
+  // Registers that operand `operand` of the instruction's row spans in this encoding, as the
+  // printer shows it: the row's count where it is fixed, otherwise what the other fields make
+  // it (a GLOBAL address is one VGPR with an SGPR base and a pair without; MUBUF vaddr counts
+  // offen + idxen; tfe adds a status dword to the data; image data follows dmask / d16 / tfe;
+  // a lane mask is one SGPR in wave32 and a pair in wave64). 0 when the encoding has no such
+  // operand (printed `off`, or the destination of an atomic that returns nothing). An NSA
+  // image address list counts all its registers. Everything that reads an instruction's
+  // registers (the emulator) asks here rather than reading the row's count.
+  unsigned operandRegs(const Inst &inst, unsigned operand) const;
+
   isa::Target target() const { return target_; }
   WaveSize waveSize() const { return waveSize_; }
 

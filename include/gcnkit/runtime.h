@@ -25,6 +25,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "gcnkit/isa.h"
+
 namespace gcnkit::runtime {
 
 struct Dim3 {
@@ -125,10 +127,11 @@ struct Fault {
     UnsupportedInstruction,
     InstructionLimit,
     BadBranch,
-    Trap,
+    Trap,              // s_trap with no trap handler (address: the trap id)
     ScratchViolation,  // private (scratch) access outside the work-item's private segment
     MisalignedAtomic,  // atomic on an address that is not naturally aligned
     UnsupportedBuffer, // buffer resource not emulated (address: data format; 256: swizzled)
+    Halted,            // s_sethalt / s_sendmsghalt halted the wave (address: SIMM16)
   };
   Kind kind = Kind::MemoryViolation;
   std::string kernel;
@@ -153,14 +156,25 @@ struct LaunchResult {
   bool ok() const { return error.empty(); }
 };
 
+// How to pick the code object to load.
+struct LoadOptions {
+  // The processor whose code to run from an offload bundle (or host object) holding code for
+  // several: gfx1100 or gfx908. Without it, the only supported one the container holds (an
+  // error lists them when there are several). A plain ELF runs on the processor its e_flags
+  // name, and must match this when it is set.
+  std::optional<isa::Target> target;
+};
+
 // A code object loaded onto a device: kernels decoded once, ready to launch. The device must
 // outlive the module.
 class Module {
 public:
   static std::unique_ptr<Module> load(Device &device, std::span<const uint8_t> bytes,
-                                      std::string &error);
+                                      std::string &error, const LoadOptions &options = {});
   static std::unique_ptr<Module> loadFile(Device &device, const std::string &path,
-                                          std::string &error);
+                                          std::string &error, const LoadOptions &options = {});
+  // The processor the module's code is for.
+  isa::Target target() const;
   ~Module();
   Module(const Module &) = delete;
   Module &operator=(const Module &) = delete;

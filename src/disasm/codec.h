@@ -20,6 +20,9 @@ struct Codec {
                          Inst &inst);
   void (*print)(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions &opts);
   void (*encode)(const Inst &inst, WaveSize wave, std::string &out);
+  // Disassembler::operandRegs for the family's formats; nullptr where the row and the wave size
+  // alone decide every operand's width (isa::operandRegs).
+  unsigned (*operandRegs)(const Inst &inst, WaveSize wave, unsigned operand);
 };
 
 extern const Codec kSaluCodec;  // SOP1, SOP2, SOPK, SOPC, SOPP, SMEM

@@ -2,6 +2,7 @@
 
 #include "disasm/codec.h"
 #include "isa/target_info.h"
+#include "isa/wave_size.h"
 
 namespace gcnkit::disasm {
 
@@ -71,6 +72,15 @@ void Disassembler::print(const Inst &inst, std::string &out, const PrintOptions 
 void Disassembler::encode(const Inst &inst, std::string &out) const {
   if (const detail::Codec *c = inst.desc ? codecFor(inst.desc->format) : nullptr)
     c->encode(inst, waveSize_, out);
+}
+
+unsigned Disassembler::operandRegs(const Inst &inst, unsigned operand) const {
+  if (!inst.desc || operand >= inst.desc->numOperands)
+    return 0;
+  const detail::Codec *c = codecFor(inst.desc->format);
+  if (c && c->operandRegs)
+    return c->operandRegs(inst, waveSize_, operand);
+  return isa::operandRegs(*inst.desc, operand, waveSize_ == WaveSize::Wave64);
 }
 
 } // namespace gcnkit::disasm

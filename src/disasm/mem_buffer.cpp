@@ -110,6 +110,20 @@ DecodeStatus decodeBuffer(Format f, std::span<const uint8_t> bytes, Inst &inst) 
   return DecodeStatus::Success;
 }
 
+unsigned bufferOperandRegs(const Inst &inst, unsigned operand) {
+  const isa::OperandDesc &o = inst.desc->operands[operand];
+  const FormatLayout &lay = layoutFor(inst, inst.desc->format);
+  const uint64_t v = inst64(inst);
+  switch (o.field) {
+  case Field::VDATA:
+    return vdataRegs(o, v, lay);
+  case Field::VADDR:
+    return vaddrRegs(v, lay);
+  default:
+    return o.regs;
+  }
+}
+
 void printBuffer(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
   const FormatLayout &lay = layoutFor(inst, d.format);
@@ -121,10 +135,10 @@ void printBuffer(const Inst &inst, std::string &out) {
     separator(out, first);
     switch (o.field) {
     case Field::VDATA:
-      appendVGPR(out, lay[m::kBufVdata].get(v), vdataRegs(o, v, lay));
+      appendVGPR(out, lay[m::kBufVdata].get(v), bufferOperandRegs(inst, i));
       break;
     case Field::VADDR:
-      if (unsigned n = vaddrRegs(v, lay))
+      if (unsigned n = bufferOperandRegs(inst, i))
         appendVGPR(out, lay[m::kBufVaddr].get(v), n);
       else
         out += "off";

@@ -2,6 +2,7 @@
 // to their format codecs, and the operand helpers they share.
 #include "disasm/mem_fields.h"
 #include "disasm/salu_operands.h"
+#include "isa/wave_size.h"
 
 namespace gcnkit::disasm::detail {
 
@@ -135,8 +136,24 @@ void encode(const Inst &inst, WaveSize, std::string &out) {
   }
 }
 
+unsigned operandRegs(const Inst &inst, WaveSize wave, unsigned operand) {
+  switch (inst.desc->format) {
+  case Format::MUBUF:
+  case Format::MTBUF:
+    return mem::bufferOperandRegs(inst, operand);
+  case Format::FLAT:
+  case Format::GLOBAL:
+  case Format::SCRATCH:
+    return mem::flatOperandRegs(inst, operand);
+  case Format::MIMG:
+    return mem::mimgOperandRegs(inst, operand);
+  default:
+    return isa::operandRegs(*inst.desc, operand, wave == WaveSize::Wave64);
+  }
+}
+
 } // namespace
 
-const Codec kMemCodec = {decode, print, encode};
+const Codec kMemCodec = {decode, print, encode, operandRegs};
 
 } // namespace gcnkit::disasm::detail

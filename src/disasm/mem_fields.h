@@ -106,7 +106,8 @@ inline void appendQword(std::string &out, uint64_t v) {
   appendDword(out, static_cast<uint32_t>(v >> 32));
 }
 
-// Per-format codecs.
+// Per-format codecs. The *OperandRegs functions are Disassembler::operandRegs of the format
+// (DS and EXP operands always have the row's width).
 DecodeStatus decodeDs(std::span<const uint8_t> bytes, Inst &inst);
 void printDs(const Inst &inst, std::string &out);
 void encodeDs(const Inst &inst, std::string &out);
@@ -114,16 +115,19 @@ void encodeDs(const Inst &inst, std::string &out);
 DecodeStatus decodeBuffer(isa::Format f, std::span<const uint8_t> bytes, Inst &inst);
 void printBuffer(const Inst &inst, std::string &out);
 void encodeBuffer(const Inst &inst, std::string &out);
+unsigned bufferOperandRegs(const Inst &inst, unsigned operand);
 
 DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst);
 void printFlat(const Inst &inst, std::string &out);
 void encodeFlat(const Inst &inst, std::string &out);
+unsigned flatOperandRegs(const Inst &inst, unsigned operand);
 
 DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst);
 // writtenVaddrRegs: the assembler listing's vaddr width as written (gfx9, which decodes a fixed
 // width; 0: as decoded).
 void printMimg(const Inst &inst, std::string &out, unsigned writtenVaddrRegs = 0);
 void encodeMimg(const Inst &inst, std::string &out);
+unsigned mimgOperandRegs(const Inst &inst, unsigned operand);
 
 DecodeStatus decodeExp(std::span<const uint8_t> bytes, Inst &inst);
 void printExp(const Inst &inst, std::string &out);

@@ -116,6 +116,22 @@ DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst) {
   return DecodeStatus::Success;
 }
 
+unsigned flatOperandRegs(const Inst &inst, unsigned operand) {
+  const isa::InstrDesc &d = *inst.desc;
+  const isa::OperandDesc &o = d.operands[operand];
+  const Flat fl(d, layoutOf(inst), inst64(inst));
+  if (!fl.operandPresent(o))
+    return 0;
+  switch (o.field) {
+  case Field::VADDR:
+    return fl.vaddrRegs(o);
+  case Field::SADDR:
+    return fl.saddrOff() ? 0 : o.regs;
+  default:
+    return o.regs;
+  }
+}
+
 void printFlat(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
   const Flat fl(d, layoutOf(inst), inst64(inst));
@@ -128,7 +144,7 @@ void printFlat(const Inst &inst, std::string &out) {
     separator(out, first);
     switch (o.field) {
     case Field::VADDR:
-      if (unsigned n = fl.vaddrRegs(o))
+      if (unsigned n = flatOperandRegs(inst, i))
         appendVGPR(out, fl.get(m::kFlatVaddr), n);
       else
         out += "off";

@@ -167,6 +167,23 @@ DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst) {
   return DecodeStatus::Success;
 }
 
+unsigned mimgOperandRegs(const Inst &inst, unsigned operand) {
+  const isa::InstrDesc &d = *inst.desc;
+  const isa::OperandDesc &o = d.operands[operand];
+  const bool nsa = inst.size == 12;
+  if (o.field != Field::VDATA && o.field != Field::VADDR)
+    return o.regs;
+  const Widths wd = widths(inst, nsa);
+  if (o.field == Field::VDATA)
+    return wd.vdata;
+  if (!nsa)
+    return wd.vaddr;
+  unsigned regs = 0;
+  for (unsigned i = 0; i < wd.vaddr; ++i)
+    regs += addressRegs(d, wd, i);
+  return regs;
+}
+
 void printMimg(const Inst &inst, std::string &out, unsigned writtenVaddrRegs) {
   const isa::InstrDesc &d = *inst.desc;
   const FormatLayout &lay = layoutOf(inst).mimg;

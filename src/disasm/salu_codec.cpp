@@ -3,6 +3,7 @@
 // formats have one layout on every target; SMEM's varies, as the target's SmemLayout says.
 #include <string_view>
 
+#include "isa/smem_offsets.h"
 #include "disasm/codec.h"
 #include "disasm/operands.h"
 #include "disasm/salu.h"
@@ -70,40 +71,12 @@ uint32_t fieldOf(Field f, const uint32_t *w) {
   }
 }
 
-int32_t offsetValue(uint32_t raw21) { return static_cast<int32_t>(raw21 << 11) >> 11; }
-
-bool bitSet(uint32_t w, uint8_t bit) { return bit != isa::SmemLayout::kNoBit && ((w >> bit) & 1); }
+using isa::smemBitSet;
+using isa::SmemOffsets;
+using isa::smemOffsets;
+bool bitSet(uint32_t w, uint8_t bit) { return smemBitSet(w, bit); }
 uint32_t bitValue(uint8_t bit, bool on) {
   return on && bit != isa::SmemLayout::kNoBit ? 1u << bit : 0;
-}
-
-// SMEM's offsets as the encoding gives them: an SGPR, an immediate, or both. gfx11 always
-// encodes an SGPR (soffset; null when there is none, and a null with a zero offset prints as
-// `null`); gfx9's imm / soffset_en bits say which are there and where the SGPR is.
-struct SmemOffsets {
-  bool hasReg = false, hasImm = false;
-  bool regInSoffset = true; // in the soffset field (else in the offset field's low 7 bits)
-  unsigned reg = 0;
-  int32_t imm = 0;
-};
-
-SmemOffsets smemOffsets(const isa::TargetInfo &t, const uint32_t *w) {
-  SmemOffsets o;
-  const unsigned soffset = isa::bits(w[1], 31, 25), offset = isa::bits(w[1], 20, 0);
-  const isa::SmemLayout &l = t.smem;
-  if (l.imm == isa::SmemLayout::kNoBit) {
-    o.imm = offsetValue(offset);
-    o.hasImm = o.imm != 0;
-    o.hasReg = soffset != t.sregs.null || !o.hasImm;
-    o.reg = soffset;
-    return o;
-  }
-  o.hasImm = bitSet(w[0], l.imm);
-  o.imm = o.hasImm ? offsetValue(offset) : 0;
-  o.regInSoffset = bitSet(w[0], l.soffsetEn);
-  o.hasReg = o.regInSoffset || !o.hasImm;
-  o.reg = o.regInSoffset ? soffset : offset & 0x7F;
-  return o;
 }
 
 bool hasOffsets(const InstrDesc &d) {
@@ -427,6 +400,6 @@ bool branchTarget(const Inst &inst, uint64_t address, uint64_t &target) {
 
 } // namespace salu
 
-const Codec kSaluCodec = {decode, print, encode};
+const Codec kSaluCodec = {decode, print, encode, nullptr};
 
 } // namespace gcnkit::disasm::detail

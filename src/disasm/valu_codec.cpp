@@ -311,6 +311,6 @@ void encode(const Inst &inst, WaveSize wave, std::string &out) {
 
 } // namespace
 
-const Codec kValuCodec = {decode, print, encode};
+const Codec kValuCodec = {decode, print, encode, nullptr};
 
 } // namespace gcnkit::disasm::detail

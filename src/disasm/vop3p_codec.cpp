@@ -65,6 +65,6 @@ void encode(const Inst &inst, WaveSize wave, std::string &out) {
 
 } // namespace
 
-const Codec kVop3pCodec = {decode, print, encode};
+const Codec kVop3pCodec = {decode, print, encode, nullptr};
 
 } // namespace gcnkit::disasm::detail

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "emu/mode.h"
+#include "isa/target_info.h"
 #include "emu/trace.h"
 
 namespace gcnkit::emu {
@@ -25,6 +26,7 @@ struct AlignedDelete {
 
 // The waves and register files one worker reuses for every workgroup it runs.
 struct Worker {
+  unsigned index = 0; // of the worker: its waves' scratch slots (DispatchSetup::scratchBase)
   std::vector<Wave> waves;
   std::unique_ptr<uint32_t[], AlignedDelete> vgprs;
   std::vector<uint8_t> lds;
@@ -33,7 +35,7 @@ struct Worker {
   uint64_t instructions = 0;
   uint64_t waveCount = 0;
 
-  Worker(const DispatchSetup &s, uint32_t wavesPerGroup) {
+  Worker(const DispatchSetup &s, uint32_t wavesPerGroup, unsigned i) : index(i) {
     const Program &p = *s.program;
     waves.resize(wavesPerGroup);
     const size_t perWave = size_t{p.vgprRows} * p.waveSize;
@@ -58,9 +60,12 @@ struct Worker {
 
 // The initial register state of a wave, as the AMDHSA ABI lays it out: the enabled user SGPRs
 // in their fixed order from s0, the enabled system SGPRs from USER_SGPR_COUNT, work-item ids
-// packed into v0 (x | y << 10 | z << 20), EXEC covering the wave's work-items.
+// packed into v0 (x | y << 10 | z << 20; gfx9: x, y, z in v0, v1, v2 as enabled), EXEC
+// covering the wave's work-items. gfx9 also gets its scratch: the private segment buffer (a
+// swizzled buffer resource over the dispatch's scratch area), flat scratch init (the area's
+// address) and the wave's byte offset into it.
 void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &groupSize,
-              uint32_t waveIndex) {
+              uint32_t waveIndex, unsigned worker) {
   const Program &p = *s.program;
   const uint32_t W = p.waveSize;
   uint32_t *vgpr = w.vgpr;
@@ -88,8 +93,19 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
     }
     n += 2;
   };
-  if (kd::kEnableSgprPrivateSegmentBuffer.get(props))
-    n += 4; // no scratch: the buffer descriptor stays zero
+  const isa::TargetInfo &target = isa::targetInfo(p.target);
+  const uint32_t wavesPerGroup = ceilDiv(s.block.x * s.block.y * s.block.z, W);
+  const uint32_t waveOffset = (worker * wavesPerGroup + waveIndex) * s.scratchWaveBytes;
+  if (kd::kEnableSgprPrivateSegmentBuffer.get(props)) {
+    // base [47:0], stride 0, swizzle_enable; num_records; dst_sel xyzw, 32-bit data,
+    // add_tid_enable, index stride 64, element size 4 (AMDGPUUsage's scratch set-up).
+    const uint32_t v[4] = {static_cast<uint32_t>(s.scratchBase),
+                           static_cast<uint32_t>(s.scratchBase >> 32) | 1u << 31,
+                           0xFFFFFFFFu, 0x00E0AFACu};
+    for (unsigned i = 0; i < 4 && n + i < 106; ++i)
+      w.sgpr[n + i] = s.scratchBase ? v[i] : 0;
+    n += 4;
+  }
   if (kd::kEnableSgprDispatchPtr.get(props))
     put64(s.dispatchPacketAddress);
   if (kd::kEnableSgprQueuePtr.get(props))
@@ -99,7 +115,7 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
   if (kd::kEnableSgprDispatchId.get(props))
     put64(0);
   if (kd::kEnableSgprFlatScratchInit.get(props))
-    put64(0);
+    put64(s.scratchBase);
   unsigned sys = kd::kUserSgprCount.get(rsrc2);
   auto putSys = [&](uint32_t v) {
     if (sys < 106)
@@ -112,6 +128,10 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
     putSys(groupId.y);
   if (kd::kEnableSgprWorkgroupIdZ.get(rsrc2))
     putSys(groupId.z);
+  if (kd::kEnableSgprWorkgroupInfo.get(rsrc2))
+    putSys(0);
+  if (kd::kEnablePrivateSegment.get(rsrc2) && !target.kernelDescriptor.architectedFlatScratch)
+    putSys(waveOffset);
 
   const uint32_t groupThreads = groupSize.x * groupSize.y * groupSize.z;
   const uint32_t first = waveIndex * W;
@@ -119,12 +139,20 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
   const uint64_t exec = count == 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
   w.sgpr[sreg::kExecLo] = static_cast<uint32_t>(exec);
   w.sgpr[sreg::kExecHi] = W == 64 ? static_cast<uint32_t>(exec >> 32) : 0;
+  const bool packed = target.has(isa::TargetInfo::kPackedWorkItemIds);
+  const uint32_t ids = packed ? 1 : std::min(kd::kEnableVgprWorkitemId.get(rsrc2), 2u) + 1;
   for (uint32_t l = 0; l < count; ++l) {
     const uint32_t t = first + l;
     const uint32_t x = t % groupSize.x;
     const uint32_t y = (t / groupSize.x) % groupSize.y;
     const uint32_t z = t / (groupSize.x * groupSize.y);
-    w.vgpr[l] = x | y << 10 | z << 20;
+    if (packed) {
+      w.vgpr[l] = x | y << 10 | z << 20;
+      continue;
+    }
+    const uint32_t id[3] = {x, y, z};
+    for (uint32_t d = 0; d < ids && d < p.vgprCount; ++d)
+      w.vgpr[d * W + l] = id[d];
   }
 }
 
@@ -146,7 +174,7 @@ int runGroup(Worker &wk, const DispatchSetup &s, const Dim3 &id, const Dim3 &siz
   const uint32_t threads = size.x * size.y * size.z;
   const uint32_t count = ceilDiv(threads, s.program->waveSize);
   for (uint32_t i = 0; i < count; ++i) {
-    initWave(wk.waves[i], s, id, size, i);
+    initWave(wk.waves[i], s, id, size, i, wk.index);
     wk.waves[i].group = &wk.group;
   }
   wk.waveCount += count;
@@ -225,7 +253,7 @@ DispatchResult dispatch(const DispatchSetup &s, ThreadPool &pool) {
   pool.run([&](unsigned worker) {
     if (worker >= workers)
       return;
-    Worker wk(s, wavesPerGroup);
+    Worker wk(s, wavesPerGroup, worker);
     for (;;) {
       const uint64_t g = next.fetch_add(1, std::memory_order_relaxed);
       // Groups after a faulting one are skipped; earlier ones still run, so the reported

@@ -31,6 +31,12 @@ struct DispatchSetup {
   uint64_t queueAddress = 0;
   uint32_t ldsBytes = 0;     // group segment: static + dynamic
   uint32_t privateBytes = 0; // private (scratch) segment of each work-item
+  // Targets without architected flat scratch (gfx9) address scratch as guest memory: the
+  // dispatch's scratch area (the private segment buffer's base and flat scratch init), of
+  // scratchWaveBytes per wave slot (a wave's lanes interleaved dword by dword), one slot per
+  // wave of each worker.
+  uint64_t scratchBase = 0;
+  uint32_t scratchWaveBytes = 0;
   uint64_t maxInstructionsPerWave = 0;
   // When set, every executed instruction is traced to it (emu/trace.h) and the workgroups run
   // in order on one worker.

@@ -14,6 +14,10 @@ namespace gcnkit::emu {
 
 namespace {
 
+// The LDS address of VADDR + offset: the hardware adds them modulo 2^32, so a negative VADDR
+// with a positive offset (clang's code for s[63 - t]) lands inside the LDS.
+inline uint32_t ldsAddress(uint32_t vaddr, uint32_t offset) { return vaddr + offset; }
+
 // Single-address forms: VADDR + the 16-bit offset.
 template <int W> struct Where {
   Wave &w;
@@ -22,7 +26,7 @@ template <int W> struct Where {
   Where(Wave &wave, const DecodedInst &inst)
       : w(wave), in(inst), addr(vrow<W>(wave, inst.src[0].reg)) {}
   LaneTarget operator()(int l, unsigned bytes, bool write) const {
-    return ldsTarget(w, in, l, uint64_t{addr[l]} + static_cast<uint32_t>(in.imm), bytes, write);
+    return ldsTarget(w, in, l, ldsAddress(addr[l], static_cast<uint32_t>(in.imm)), bytes, write);
   }
 };
 
@@ -61,22 +65,31 @@ void twoAddr(Wave &w, const DecodedInst &in) {
   for (int l = 0; l < W; ++l) {
     if (!((exec >> l) & 1))
       continue;
+    // Every source of the lane (its address and both data values) is read, and both elements
+    // are resolved, before any destination is written: VDST may overlap VADDR or the data.
     uint32_t data[2][2] = {};
     for (unsigned e = 0; e < 2 && kOp != TwoAddr::Load; ++e)
       for (unsigned i = 0; i < dwords; ++i)
         data[e][i] = vrow<W>(w, static_cast<uint16_t>(in.src[e ? 1 : 2].reg + i))[l];
+    uint8_t *p[2];
     for (unsigned e = 0; e < 2; ++e) {
       const LaneTarget t =
-          ldsTarget(w, in, l, uint64_t{addr[l]} + offsets[e], kBytes, kOp != TwoAddr::Load);
+          ldsTarget(w, in, l, ldsAddress(addr[l], offsets[e]), kBytes, kOp != TwoAddr::Load);
       if (t.fault)
         return;
-      if (kOp != TwoAddr::Store)
-        for (unsigned i = 0; i < dwords; ++i)
-          std::memcpy(&vrow<W>(w, static_cast<uint16_t>(in.vdst + e * dwords + i))[l], t.p + 4 * i,
-                      4);
-      if (kOp != TwoAddr::Load)
-        std::memcpy(t.p, data[e], kBytes);
+      p[e] = t.p;
     }
+    // Both elements are read before either is written (the exchange forms return the old
+    // values even when both offsets name the same element).
+    uint32_t old[2][2] = {};
+    for (unsigned e = 0; e < 2 && kOp != TwoAddr::Store; ++e)
+      std::memcpy(old[e], p[e], kBytes);
+    for (unsigned e = 0; e < 2 && kOp != TwoAddr::Load; ++e)
+      std::memcpy(p[e], data[e], kBytes);
+    if (kOp != TwoAddr::Store)
+      for (unsigned e = 0; e < 2; ++e)
+        for (unsigned i = 0; i < dwords; ++i)
+          vrow<W>(w, static_cast<uint16_t>(in.vdst + e * dwords + i))[l] = old[e][i];
   }
 }
 

@@ -48,8 +48,16 @@ template <int W> void underMode(Wave &w, const DecodedInst &in) {
   }
   // f64 denormals (FP_DENORM[3:2]): flushed sources are staged in the scratch rows.
   const bool flush64In = mode::flushesInputs(denorm64), flush64Out = mode::flushesResults(denorm64);
+  if ((info & modeinfo::kF64Result) && (info & modeinfo::kOmod)) {
+    constexpr uint8_t omodBits = post::kOmodMul2 | post::kOmodMul4 | post::kOmodDiv2;
+    // As for f32: omod is ignored in IEEE mode and when f64 denormal results are kept.
+    if ((m & mode::kIeee) || !flush64Out)
+      c.postOps &= static_cast<uint8_t>(~omodBits);
+    else
+      c.postOps |= post::kFlushDenormF64;
+  }
   if (flush64In) {
-    const uint32_t vgprs = allocatedVgprs(p);
+    const uint32_t vgprs = p.registerRows();
     for (unsigned i = 0; i < kMaxSources; ++i) {
       if (!(info & (modeinfo::kF64Source0 << i)))
         continue;
@@ -109,7 +117,7 @@ uint32_t readHwreg(const Wave &w, uint32_t id) {
     return uint32_t{w.scc} | uint32_t{w.exec() == 0} << 9 | uint32_t{w.vcc() == 0} << 10 |
            1u << 11 | 1u << 16;
   case hwreg::kGprAlloc: { // VGPR_BASE [7:0] = 0, VGPR_SIZE [15:8]: blocks of 8 VGPRs, minus 1
-    const uint32_t vgprs = allocatedVgprs(p);
+    const uint32_t vgprs = p.registerRows();
     return (vgprs ? (vgprs + 7) / 8 - 1 : 0) << 8;
   }
   case hwreg::kLdsAlloc: // LDS_BASE [7:0] = 0, LDS_SIZE [20:12]: 64-dword blocks

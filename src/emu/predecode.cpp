@@ -47,8 +47,11 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
 
 Program Builder::run() {
   prog.codeAddress = info.address;
+  prog.target = info.target;
   prog.waveSize = info.waveSize;
-  prog.vgprRows = programRows(info.vgprCount);
+  prog.vgprCount = info.vgprCount;
+  prog.agprCount = info.agprCount;
+  prog.vgprRows = programRows(registerRows());
   // Instructions without architectural effect (waits, scheduling hints, s_nop) are not kept:
   // their addresses map to the next kept instruction, so branches to them still land right
   // and the run loop never dispatches them.
@@ -108,7 +111,9 @@ uint32_t Program::indexOf(uint64_t addr) const {
 std::string Program::text(uint32_t index) const {
   std::string out;
   if (index < raw.size() && raw[index].desc)
-    disasm::Disassembler().print(raw[index], out);
+    disasm::Disassembler(target, waveSize == 64 ? disasm::WaveSize::Wave64
+                                                : disasm::WaveSize::Wave32)
+        .print(raw[index], out);
   return out;
 }
 

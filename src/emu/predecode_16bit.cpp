@@ -31,7 +31,6 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
   const bool wide = vop3 || vop3p;
   const bool wmma = isa::isWmma(row);
   const bool mix = vop3p && (row.modifiers & isa::mod::Abs);
-  const bool wave64 = info.waveSize == 64;
   const uint32_t w0 = e.w(0), w1 = wide ? e.w(1) : 0;
   const unsigned opsel = wide ? isa::bits(w0, 14, 11) : 0; // VOP3P: bit 3 is op_sel_hi[2]
   const unsigned opselHi = vop3p ? (isa::bits(w1, 28, 27) | ((w0 >> 14) & 1) << 2) : 7;
@@ -53,7 +52,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
   };
   for (unsigned i = 0; i < row.numOperands; ++i) {
     const OperandDesc &o = row.operands[i];
-    const unsigned regs = isa::operandRegs(row, i, wave64);
+    const unsigned regs = dis.operandRegs(inst, i);
     if (o.isDef) {
       if (o.field == Field::None) { // VOPC e32: VCC
         d.sdst = sreg::kVccLo;
@@ -73,9 +72,9 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
         d.dstRegs = static_cast<uint8_t>(regs);
         dstType = o.type;
       } else {
-        if (enc >= 128 || (enc != kEncNull && enc + regs > 128))
+        if (enc >= 128 || (!isNullEnc(enc) && enc + regs > 128))
           return fail("scalar destination " + std::to_string(enc) + " not emulated");
-        d.sdst = static_cast<uint16_t>(enc);
+        d.sdst = scalarIndex(enc);
       }
       continue;
     }
@@ -106,11 +105,11 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
       hi = (enc - 256) >> 7;
       enc = 256 + ((enc - 256) & 0x7F);
     }
-    if (!source(enc, o, e, s, why))
+    if (!source(enc, o, regs, e, s, why))
       return false;
     if (dppSource) { // the DPP entry permutes the lanes into the buffer row
       dppSourceRow = s.reg;
-      s.reg = scratchRow(info.vgprCount, 0);
+      s.reg = scratchRow(registerRows(), 0);
     }
     const bool inl = isInlineEnc(enc);
     const bool dppMods = dppActive && !wide && slot < 2;
@@ -195,10 +194,9 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
       if (vop3p) {
         loFromHi = (opsel >> slot) & 1;
         hiFromLo = !((opselHi >> slot) & 1);
-        const bool isFloat = o.type != DataType::V2I16;
+        // neg_lo / neg_hi flip the sign bit of each element, for integer elements too (the
+        // ISA gives no integer meaning: the bit the float modifier flips, a documented choice).
         if (((negLo | negHi) >> slot) & 1) {
-          if (!isFloat)
-            return fail("neg_lo / neg_hi on integer packed operands not emulated");
           if ((negLo >> slot) & 1)
             xorMask |= 0x8000u;
           if ((negHi >> slot) & 1)
@@ -206,11 +204,8 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
         }
       } else {
         // VOP3 v_dot2_{f16_f16,bf16_bf16} and the VOP2 forms: inline constants fill both
-        // halves (the VALU document); op_sel of these sources is not emulated.
-        if (vop3 && ((opsel >> slot) & 1))
-          return fail("op_sel on a packed source of a VOP3 instruction not emulated");
-        if (dppAbs || dppNeg)
-          return fail("DPP source modifiers on packed operands not emulated");
+        // halves (the VALU document). op_sel of these whole-register sources selects nothing
+        // and is ignored (a documented choice); abs / neg (VOP3 or DPP) apply to both halves.
         if (abs)
           andMask = 0x7FFF7FFFu;
         if (neg)
@@ -238,15 +233,15 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
         d.aux |= kSrcHiFromLo << slot;
     } else { // a 32-bit source
       const bool isFloat = o.type == DataType::F32;
-      if (integerDot) { // neg_lo[1:0] of the iu forms: signed sources
-        const bool iu = row.name.find("_iu") != std::string_view::npos;
-        if (((negHi >> slot) & 1) || (((negLo >> slot) & 1) && (!iu || slot == 2)))
-          return fail("neg on unsigned dot-product operands not emulated");
+      const bool iu = integerDot && row.name.find("_iu") != std::string_view::npos;
+      if (iu && slot < 2) { // neg_lo[1:0] of the iu forms: signed sources
         if ((negLo >> slot) & 1)
           d.aux |= kSigned << slot;
+        if ((negHi >> slot) & 1)
+          andMask = 0x7FFFFFFFu;
       } else if (vop3p && (((negLo | negHi) >> slot) & 1)) {
-        if (!isFloat)
-          return fail("neg on integer operands not emulated");
+        // On integer operands the modifiers act on the bit pattern as on an f32 (neg_hi clears
+        // and neg_lo flips bit 31): the ISA gives them no integer meaning; a documented choice.
         if ((negHi >> slot) & 1)
           andMask = 0x7FFFFFFFu;
         if ((negLo >> slot) & 1)
@@ -271,8 +266,9 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
   if (wmma) {
     const bool halfResult =
         row.operands[0].type == DataType::V2F16 || row.operands[0].type == DataType::V2BF16;
-    if (isa::bits(opsel, 1, 0) || (!halfResult && ((opsel >> 2) & 1)))
-      return fail("op_sel on WMMA A / B not emulated");
+    // op_sel[1:0] (A / B) and op_sel[2] of an f32 / i32 result select nothing: whole registers
+    // hold the matrices (AMD's matrix instruction calculator gives op_sel a meaning only for
+    // 16-bit C / D). They are ignored, a documented choice.
     if (halfResult && ((opsel >> 2) & 1))
       d.aux |= kWmmaHi;
   }
@@ -289,7 +285,8 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
       return fail("clamp not emulated for this instruction");
   }
   const unsigned omod = vop3 && (row.modifiers & isa::mod::Omod) ? isa::bits(w1, 28, 27) : 0;
-  if (omod) {
+  // Integer and packed f16 results ignore omod (the VALU document): kIntClamp entries.
+  if (omod && !(entry.flags & entry::kIntClamp)) {
     if (!(entry.flags & entry::kF32Result))
       return fail("omod not emulated for this instruction");
     static constexpr uint8_t kOmod[] = {0, post::kOmodMul2, post::kOmodMul4, post::kOmodDiv2};

@@ -17,15 +17,22 @@
 #include "emu/program.h"
 #include "emu/registry.h"
 #include "gcnkit/disasm.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::emu::predecode_detail {
 
 struct Builder {
-  explicit Builder(const CodeInfo &i) : info(i) {}
+  explicit Builder(const CodeInfo &i)
+      : info(i), dis(i.target,
+                     i.waveSize == 64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32),
+        target(isa::targetInfo(i.target)) {}
 
   const CodeInfo &info;
   const Registry &reg = registry();
+  // Decodes in the kernel's wave size, and says how many registers each operand of an
+  // encoding spans (operandRegs): widths never come from the row alone.
   disasm::Disassembler dis;
+  const isa::TargetInfo &target;
   Program prog;
   // MODE: set when the kernel writes MODE or starts in a mode the decoded flags cannot express
   // (directed rounding, f64 / f16 flushing); float instructions then run behind the MODE
@@ -48,12 +55,31 @@ struct Builder {
     return 0;
   }
 
+  uint32_t registerRows() const { return info.vgprCount + info.agprCount; }
+
   uint16_t vgprRow(unsigned v, unsigned regs, bool def) const {
     if (v + regs <= info.vgprCount)
       return static_cast<uint16_t>(v);
     // Out-of-range VGPRs: sources read v0, destinations are dropped (the VALU rules).
-    return def ? sinkRow(info.vgprCount) : 0;
+    return def ? sinkRow(registerRows()) : 0;
   }
+  // AccVGPR a (gfx908): the rows after the VGPRs; out of range as for VGPRs (a0 for sources).
+  uint16_t agprRow(unsigned a, unsigned regs, bool def) const {
+    if (a + regs <= info.agprCount)
+      return static_cast<uint16_t>(info.vgprCount + a);
+    return def ? sinkRow(registerRows()) : static_cast<uint16_t>(info.vgprCount);
+  }
+
+  // The emulator's scalar register index (sreg::, the gfx11 numbering) of a target's 7-bit
+  // scalar encoding: gfx9's m0 is 124 and it has no null (its decoder prints 125 as null).
+  uint16_t scalarIndex(unsigned enc) const {
+    if (enc == target.sregs.m0)
+      return sreg::kM0;
+    if (enc == target.sregs.null || enc == target.sregs.printedNull)
+      return sreg::kNull;
+    return static_cast<uint16_t>(enc);
+  }
+  bool isNullEnc(unsigned enc) const { return scalarIndex(enc) == sreg::kNull; }
 
   static unsigned slotOf(Field f) {
     switch (f) {
@@ -100,8 +126,10 @@ struct Builder {
 
   // ---- 32- and 64-bit operands (predecode_operands.cpp) ---------------------------------------
 
-  // Resolves a source field value; false (with a reason) when the encoding is not emulated.
-  bool source(unsigned enc, const OperandDesc &o, const Encoding &e, Src &s, std::string &why);
+  // Resolves a source field value spanning `regs` registers; false (with a reason) when the
+  // encoding is not emulated.
+  bool source(unsigned enc, const OperandDesc &o, unsigned regs, const Encoding &e, Src &s,
+              std::string &why);
   // Fills d's operands from the row; false (with a reason) when something is not emulated.
   bool operands(const disasm::Inst &inst, const ExecEntry &entry, DecodedInst &d, std::string &why);
 

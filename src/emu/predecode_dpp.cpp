@@ -66,7 +66,7 @@ bool Builder::dppInstruction(const disasm::Inst &inst, std::string_view name,
     }
   const bool writesExec =
       name.substr(0, 7) == "v_cmpx_" || base.sdst == sreg::kExecLo || base.sdst == sreg::kExecHi;
-  uint8_t flags = 0;
+  EntryFlags flags = 0;
   if (dpp8)
     flags = dpp::kDpp8 | (marker == kEncDpp8Fi ? dpp::kFetchInactive : 0);
   else

@@ -6,20 +6,20 @@
 #include <string>
 
 #include "emu/apertures.h"
+#include "isa/smem_offsets.h"
 #include "gcnkit/kernel_descriptor.h"
 
 namespace gcnkit::emu::predecode_detail {
 
-bool Builder::source(unsigned enc, const OperandDesc &o, const Encoding &e, Src &s,
+bool Builder::source(unsigned enc, const OperandDesc &o, unsigned regs, const Encoding &e, Src &s,
                      std::string &why) {
-  const unsigned regs = o.type == DataType::LaneMask ? info.waveSize / 32 : o.regs;
   if (enc >= 256) {
     s.kind = SrcKind::Vgpr;
     s.reg = vgprRow(enc - 256, regs, false);
     return true;
   }
   if (enc < 128) {
-    if (enc == kEncNull) {
+    if (isNullEnc(enc)) {
       s.kind = SrcKind::Const;
       return true;
     }
@@ -28,7 +28,7 @@ bool Builder::source(unsigned enc, const OperandDesc &o, const Encoding &e, Src 
       return false;
     }
     s.kind = SrcKind::Sgpr;
-    s.reg = static_cast<uint16_t>(enc);
+    s.reg = scalarIndex(enc);
     return true;
   }
   if ((enc >= 128 && enc <= 208) || (enc >= 240 && enc <= 248)) {
@@ -85,7 +85,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
   }
   for (unsigned i = 0; i < row.numOperands; ++i) {
     const OperandDesc &o = row.operands[i];
-    const unsigned regs = o.type == DataType::LaneMask ? info.waveSize / 32 : o.regs;
+    const unsigned regs = dis.operandRegs(inst, i);
     if (o.isDef) {
       if (o.field == Field::None) { // VOP2 carry-out / VOPC e32 result: VCC
         d.sdst = sreg::kVccLo;
@@ -96,11 +96,11 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
         d.vdst = vgprRow(enc - 256, regs, true);
         d.dstRegs = static_cast<uint8_t>(regs);
       } else {
-        if (enc >= 128 || (enc != kEncNull && enc + regs > 128)) {
+        if (enc >= 128 || (!isNullEnc(enc) && enc + regs > 128)) {
           why = "scalar destination " + std::to_string(enc) + " not emulated";
           return false;
         }
-        d.sdst = static_cast<uint16_t>(enc);
+        d.sdst = scalarIndex(enc);
         if (fmt != Format::VOP3SD || o.field != Field::SDST)
           d.dstRegs = static_cast<uint8_t>(regs);
       }
@@ -148,7 +148,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       continue;
     }
     if (o.field == Field::SOFFSET || o.field == Field::SADDR) {
-      if (enc == kEncNull) { // "off" / null: no scalar part
+      if (isNullEnc(enc)) { // "off" / null: no scalar part
         s.kind = o.field == Field::SADDR ? SrcKind::None : SrcKind::Const;
         continue;
       }
@@ -161,11 +161,11 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       }
       enc = 256 + dppSource0; // the real src0: a VGPR named by the DPP dword
     }
-    if (!source(enc, o, e, s, why))
+    if (!source(enc, o, regs, e, s, why))
       return false;
     if (dppSource) { // the component reads the permuted lanes from the DPP buffer row
       dppSourceRow = s.reg;
-      s.reg = scratchRow(info.vgprCount, 0);
+      s.reg = scratchRow(registerRows(), 0);
     }
     if (vop3) {
       const unsigned idx = slotOf(o.field);
@@ -186,6 +186,19 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       }
     }
   }
+  if (fmt == Format::SMEM) {
+    // The offsets as the target's SMEM layout gives them (gfx9: an immediate and / or an SGPR
+    // in the offset or soffset field, as its imm / soffset_en bits say).
+    const isa::SmemOffsets off = isa::smemOffsets(target, inst.words);
+    d.imm = off.hasImm ? off.imm : 0;
+    Src &so = d.src[1];
+    so = Src{};
+    so.kind = SrcKind::Const;
+    if (off.hasReg && !isNullEnc(off.reg)) {
+      so.kind = SrcKind::Sgpr;
+      so.reg = scalarIndex(off.reg);
+    }
+  }
   if (fmt == Format::GLOBAL || fmt == Format::FLAT || fmt == Format::SCRATCH) {
     // The offset is a modifier, not an operand: 13 bits, signed except for FLAT (as the
     // disassembler prints it).
@@ -203,28 +216,33 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
     }
     const bool clamp = (e.w(0) >> 15) & 1;
     const unsigned omod = (row.modifiers & isa::mod::Omod) ? isa::bits(e.w(1), 28, 27) : 0;
-    if (clamp && !(entry.flags & (entry::kF32Result | entry::kCompare | entry::kIntClamp))) {
+    constexpr EntryFlags kFloatResult = entry::kF32Result | entry::kF64Result;
+    if (clamp && !(entry.flags & (kFloatResult | entry::kCompare | entry::kIntClamp))) {
       why = "clamp not emulated for this instruction";
       return false;
     }
-    if (clamp && (entry.flags & entry::kF32Result))
+    if (clamp && (entry.flags & kFloatResult))
       d.postOps |= post::kClamp;
     if (clamp && (entry.flags & entry::kIntClamp))
       d.extra = 1;
-    if (omod) {
-      if (!(entry.flags & entry::kF32Result)) {
+    // Integer results ignore omod (the VALU document).
+    if (omod && !(entry.flags & entry::kIntClamp)) {
+      if (!(entry.flags & kFloatResult)) {
         why = "omod not emulated for this instruction";
         return false;
       }
-      // Output modifiers are ignored in IEEE mode and when f32 denormal results are kept
-      // (denorm modes 2 and 3); otherwise they apply and the result's denormals are flushed.
-      // Behind the MODE wrapper the raw omod is kept and the wrapper decides per run.
+      // Output modifiers are ignored in IEEE mode and when denormal results of the result's
+      // type are kept (denorm modes 2 and 3); otherwise they apply and the result's
+      // denormals are flushed. Behind the MODE wrapper the raw omod is kept and the wrapper
+      // decides per run.
       static constexpr uint8_t kOmod[] = {0, post::kOmodMul2, post::kOmodMul4, post::kOmodDiv2};
-      const uint32_t denorm = isa::kd::kFloatDenormMode32.get(info.rsrc1);
+      const bool f64 = entry.flags & entry::kF64Result;
+      const uint32_t denorm = f64 ? isa::kd::kFloatDenormMode16_64.get(info.rsrc1)
+                                  : isa::kd::kFloatDenormMode32.get(info.rsrc1);
       if (neutralMode)
         d.postOps |= kOmod[omod];
       else if (!isa::kd::kEnableIeeeMode.get(info.rsrc1) && denorm <= 1)
-        d.postOps |= kOmod[omod] | post::kFlushDenormF32;
+        d.postOps |= kOmod[omod] | (f64 ? post::kFlushDenormF64 : post::kFlushDenormF32);
     }
   }
   if (entry.flags & entry::kAccumulator) {

@@ -53,7 +53,7 @@ bool Builder::dual(const disasm::Inst &inst, DecodedInst &d, std::string &why) {
         continue;
       }
       const disasm::Inst fake{row, {w0, w1, literal, 0}, inst.size, 0};
-      if (!source(enc, o, Encoding{fake}, s, why))
+      if (!source(enc, o, o.regs, Encoding{fake}, s, why))
         return false;
       if (o.type == DataType::V2F16 && isInlineEnc(enc)) // v_dual_dot2acc: both halves
         s.value = inline16(enc, o.type) * 0x10001u;
@@ -70,7 +70,7 @@ bool Builder::dual(const disasm::Inst &inst, DecodedInst &d, std::string &why) {
   }
   d.aux = static_cast<uint32_t>(prog.components.size());
   d.vdst = comp[0].vdst; // the real X destination; X itself writes the staging row
-  comp[0].vdst = stagingRow(info.vgprCount);
+  comp[0].vdst = stagingRow(registerRows());
   prog.components.push_back(comp[0]);
   prog.components.push_back(comp[1]);
   d.fn = vopdExecutor(32);

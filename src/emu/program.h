@@ -58,13 +58,15 @@ struct Src {
   const uint32_t *constantLanes = nullptr;
 };
 
-// Post-processing of a float VALU result (VOP3 clamp / omod, or flushing denormal results).
+// Post-processing of a float VALU result (VOP3 clamp / omod, or flushing denormal results), f32
+// or f64 as the executor's result is.
 namespace post {
 inline constexpr uint8_t kClamp = 1 << 0;
 inline constexpr uint8_t kOmodMul2 = 1 << 1;
 inline constexpr uint8_t kOmodMul4 = 1 << 2;
 inline constexpr uint8_t kOmodDiv2 = 1 << 3;
 inline constexpr uint8_t kFlushDenormF32 = 1 << 4;
+inline constexpr uint8_t kFlushDenormF64 = 1 << 5; // f64 results (with omod)
 } // namespace post
 
 inline constexpr unsigned kMaxSources = 3;
@@ -96,8 +98,13 @@ struct Program {
   std::vector<std::pair<uint64_t, uint32_t>> addressIndex;
   uint64_t codeAddress = 0;
   uint32_t entry = 0; // index of the kernel's first instruction (the code may hold functions)
+  isa::Target target = isa::Target::GFX1100;
   uint32_t waveSize = 32;
-  uint32_t vgprRows = 0; // VGPR rows of a wave, including the scratch rows the executors use
+  uint32_t vgprRows = 0;  // VGPR rows of a wave, including the scratch rows the executors use
+  uint32_t vgprCount = 0; // the kernel's VGPRs: rows 0 .. vgprCount - 1
+  uint32_t agprCount = 0; // its AccVGPRs (gfx908): rows vgprCount .. vgprCount + agprCount - 1
+  // Rows holding the kernel's registers (VGPRs and AccVGPRs); executor rows follow.
+  uint32_t registerRows() const { return vgprCount + agprCount; }
   // The broadcast rows Src::constantLanes point to (one per distinct value; never moved).
   struct alignas(64) LaneRow {
     uint32_t lanes[64];

@@ -12,31 +12,40 @@
 
 namespace gcnkit::emu {
 
+// Per-executor facts the pre-decoder needs (entry:: bits).
+using EntryFlags = uint16_t;
+
 namespace entry {
-inline constexpr uint8_t kAccumulator = 1 << 0; // also reads its destination (v_fmac): src[2]
-inline constexpr uint8_t kF32Result = 1 << 1;   // float result: VOP3 clamp / omod apply
-inline constexpr uint8_t kF32Sources = 1 << 2;  // f32 sources: denormals flushed per mode
-inline constexpr uint8_t kCompare = 1 << 3;     // VOPC: clamp means "signal", not emulated
-inline constexpr uint8_t kIntClamp = 1 << 4;    // integer op that implements VOP3 clamp itself
-inline constexpr uint8_t kNoEffect = 1 << 5;    // waits and hints: left out of the program
+inline constexpr EntryFlags kAccumulator = 1 << 0; // also reads its destination (v_fmac): src[2]
+inline constexpr EntryFlags kF32Result = 1 << 1;   // float result: VOP3 clamp / omod apply
+inline constexpr EntryFlags kF32Sources = 1 << 2;  // f32 sources: denormals flushed per mode
+inline constexpr EntryFlags kCompare = 1 << 3;     // VOPC: clamp means "signal", not emulated
+inline constexpr EntryFlags kIntClamp = 1 << 4;    // integer op that implements VOP3 clamp itself
+inline constexpr EntryFlags kNoEffect = 1 << 5;    // waits and hints: left out of the program
 // VOP3 op_sel bits are controls the executor reads from DecodedInst::extra (v_permlane16's
 // fetch-inactive / bound_ctrl), not operand half selects.
-inline constexpr uint8_t kOpSelControls = 1 << 6;
+inline constexpr EntryFlags kOpSelControls = 1 << 6;
 // 16-bit / packed operands: the pre-decoder resolves halves (VGPR bit 7, op_sel, op_sel_hi) and
 // neg_lo / neg_hi into DecodedInst::aux and the source masks (emu/valu16.h).
-inline constexpr uint8_t k16Bit = 1 << 7;
+inline constexpr EntryFlags k16Bit = 1 << 7;
+inline constexpr EntryFlags kF64Result = 1 << 8; // f64 result: VOP3 clamp / omod apply
 } // namespace entry
 
 struct ExecEntry {
   ExecFn wave32 = nullptr;
   ExecFn wave64 = nullptr;
-  uint8_t flags = 0;
+  EntryFlags flags = 0;
 };
 
 using Registry = std::unordered_map<std::string_view, ExecEntry>;
 
 // A wave-size independent executor (scalar instructions).
-inline ExecEntry scalarEntry(ExecFn fn, uint8_t flags = 0) { return {fn, fn, flags}; }
+inline ExecEntry scalarEntry(ExecFn fn, EntryFlags flags = 0) { return {fn, fn, flags}; }
+
+// The entry of an executor template `Exec::run<W>` for both wave sizes.
+template <class Exec> ExecEntry entryOf(EntryFlags flags = 0) {
+  return {&Exec::template run<32>, &Exec::template run<64>, flags};
+}
 
 void registerSalu(Registry &r);       // SOP1, SOP2, SOPK, SOPC
 void registerSopp(Registry &r);       // SOPP: control flow, waits, messages

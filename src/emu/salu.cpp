@@ -582,6 +582,9 @@ void registerSalu(Registry &r) {
   add("s_and_not1_wrexec_b64", wrexec<u64, ExecAndNot1>);
   add("s_getpc_b64", getpc);
   add("s_setpc_b64", setpc);
+  // s_rfe_b64 returns from a trap handler: it clears PRIV (not modelled) and jumps like
+  // s_setpc_b64.
+  add("s_rfe_b64", setpc);
   add("s_swappc_b64", swappc);
   // SOPC
   add("s_cmp_eq_i32", sopc<u32, Cmp<u32, std::equal_to>>);

@@ -14,7 +14,29 @@ void endpgm(Wave &w, const DecodedInst &) { w.status = WaveStatus::Ended; }
 // The dispatcher resumes the wave at pc once every wave of the group has arrived.
 void barrier(Wave &w, const DecodedInst &) { w.status = WaveStatus::AtBarrier; }
 
-void trap(Wave &w, const DecodedInst &in) { w.raise(FaultKind::Trap, in); }
+// No trap handler is installed: s_trap ends the kernel with a fault naming the trap id
+// (SIMM16[7:0]).
+void trap(Wave &w, const DecodedInst &in) {
+  w.raise(FaultKind::Trap, in, -1, static_cast<uint32_t>(in.imm) & 0xFF);
+}
+
+// s_setkill: "kill this wave if the least significant bit of the immediate is 1" (the ISA);
+// the wave ends as if it reached s_endpgm.
+void setkill(Wave &w, const DecodedInst &in) {
+  if (in.imm & 1)
+    w.status = WaveStatus::Ended;
+}
+
+// s_sethalt 1 (HALT or, with SIMM16[2], FATAL_HALT) stops the wave until a debugger resumes
+// it; with no debugger the kernel would never finish, so it ends with a Halted fault. 0 clears
+// the bit: nothing happens. s_sendmsghalt sends its message (nothing here) and halts.
+void sethalt(Wave &w, const DecodedInst &in) {
+  if (in.imm & 1)
+    w.raise(FaultKind::Halted, in, -1, static_cast<uint32_t>(in.imm) & 0xFFFF);
+}
+void sendmsghalt(Wave &w, const DecodedInst &in) {
+  w.raise(FaultKind::Halted, in, -1, static_cast<uint32_t>(in.imm) & 0xFFFF);
+}
 
 // A branch whose target starts no instruction lands on the sentinel, which reports it.
 void branchTo(Wave &w, const DecodedInst &in) {
@@ -57,6 +79,15 @@ void registerSopp(Registry &r) {
   add("s_endpgm_saved", endpgm);
   add("s_barrier", barrier);
   add("s_trap", trap);
+  add("s_setkill", setkill);
+  add("s_sethalt", sethalt);
+  add("s_sendmsghalt", sendmsghalt);
+  // The RDNA3 ISA guide does not describe s_subvector_loop_begin / end (the machine-readable
+  // ISA lists their opcodes only). They mark a block a wave64 may run as two 32-lane halves;
+  // running it once for all lanes gives the same result for lane-independent code, which is
+  // what gcnkit does (a documented choice): both are no-ops.
+  for (std::string_view name : {"s_subvector_loop_begin", "s_subvector_loop_end"})
+    r[name] = scalarEntry(nop, entry::kNoEffect);
   add("s_branch", branch);
   add("s_cbranch_scc0", cbranchScc<false>);
   add("s_cbranch_scc1", cbranchScc<true>);

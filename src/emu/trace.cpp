@@ -5,14 +5,20 @@
 #include <vector>
 
 #include "emu/predecode.h"
+#include "isa/target_info.h"
 #include "support/numbers.h"
 
 namespace gcnkit::emu {
 
 namespace {
 
-void appendScalarName(std::string &out, unsigned r) {
-  if (r < 106) {
+void appendScalarName(std::string &out, const isa::ScalarRegisters &sregs, unsigned r) {
+  // gfx9 keeps flat_scratch and xnack_mask where gfx11 has s102..s105.
+  if (sregs.flatScratch != isa::ScalarRegisters::kNone && (r & ~1u) == sregs.flatScratch) {
+    out += r == sregs.flatScratch ? "flat_scratch_lo" : "flat_scratch_hi";
+  } else if (sregs.xnackMask != isa::ScalarRegisters::kNone && (r & ~1u) == sregs.xnackMask) {
+    out += r == sregs.xnackMask ? "xnack_mask_lo" : "xnack_mask_hi";
+  } else if (r < 106) {
     out += 's';
     support::appendUDec(out, r);
   } else if (r == sreg::kVccLo || r == sreg::kVccHi) {
@@ -43,6 +49,8 @@ const char *faultName(FaultKind k) {
     return "bad branch";
   case FaultKind::Trap:
     return "s_trap";
+  case FaultKind::Halted:
+    return "halted";
   default:
     return "fault";
   }
@@ -55,16 +63,18 @@ void appendPaddedHex(std::string &out, uint64_t v, unsigned digits) {
     out += kDigits[(v >> (4 * i)) & 15];
 }
 
-// One VGPR row: the lanes active before the instruction plus any other lane it changed
-// (v_writelane ignores EXEC); a single value when all those lanes hold the same one.
-void appendVgpr(std::string &out, unsigned row, const uint32_t *now, const uint32_t *was,
-                uint32_t waveSize, uint64_t exec) {
+// One VGPR (prefix 'v') or AccVGPR ('a') row: the lanes active before the instruction plus any
+// other lane it changed (v_writelane ignores EXEC); a single value when all those lanes hold the
+// same one.
+void appendVgpr(std::string &out, char prefix, unsigned reg, const uint32_t *now,
+                const uint32_t *was, uint32_t waveSize, uint64_t exec) {
   uint64_t shown = 0;
   for (uint32_t l = 0; l < waveSize; ++l)
     if (((exec >> l) & 1) || now[l] != was[l])
       shown |= uint64_t{1} << l;
-  out += "    v";
-  support::appendUDec(out, row);
+  out += "    ";
+  out += prefix;
+  support::appendUDec(out, reg);
   out += " =";
   bool same = true;
   int first = -1;
@@ -95,8 +105,9 @@ void appendVgpr(std::string &out, unsigned row, const uint32_t *now, const uint3
 void runWaveTraced(Wave &w, uint64_t limit, const Dim3 &group, const TraceSink &sink) {
   const Program &p = *w.group->program;
   const uint32_t W = w.waveSize;
-  // The kernel's own VGPRs: the rows after them are the executors' sink, staging and scratch rows.
-  const uint32_t rows = allocatedVgprs(p);
+  // The kernel's own VGPRs and AccVGPRs: the rows after them are the executors' sink, staging
+  // and scratch rows.
+  const uint32_t rows = p.registerRows();
   std::vector<uint32_t> vgprBefore(size_t{rows} * W);
   uint32_t sgprBefore[sreg::kCount];
   std::string text;
@@ -134,7 +145,7 @@ void runWaveTraced(Wave &w, uint64_t limit, const Dim3 &group, const TraceSink &
     for (unsigned r = 0; r < sreg::kCount; ++r)
       if (w.sgpr[r] != sgprBefore[r] && r != sreg::kNull) {
         text += "    ";
-        appendScalarName(text, r);
+        appendScalarName(text, isa::targetInfo(p.target).sregs, r);
         text += " = ";
         support::appendHex(text, w.sgpr[r]);
         text += '\n';
@@ -143,8 +154,10 @@ void runWaveTraced(Wave &w, uint64_t limit, const Dim3 &group, const TraceSink &
       text += w.scc ? "    scc = 1\n" : "    scc = 0\n";
     for (uint32_t r = 0; r < rows; ++r) {
       const uint32_t *now = w.vgpr + size_t{r} * W, *was = vgprBefore.data() + size_t{r} * W;
-      if (std::memcmp(now, was, size_t{W} * 4) != 0)
-        appendVgpr(text, r, now, was, W, exec);
+      if (std::memcmp(now, was, size_t{W} * 4) != 0) {
+        const bool acc = r >= p.vgprCount;
+        appendVgpr(text, acc ? 'a' : 'v', acc ? r - p.vgprCount : r, now, was, W, exec);
+      }
     }
     if (w.status == WaveStatus::Faulted) {
       text += "    fault: ";

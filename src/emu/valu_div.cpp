@@ -167,6 +167,8 @@ template <int W> void divScaleF64(Wave &w, const DecodedInst &in) {
   writeLanes<W>(dlo, exec, [&](int l) { return static_cast<u32>(r[l]); });
   writeLanes<W>(dhi, exec, [&](int l) { return static_cast<u32>(r[l] >> 32); });
   writeMask<W>(w, in.sdst, vcc & exec);
+  if (in.postOps)
+    postF64<W>(w, in);
 }
 
 template <int W> void divFmasF32(Wave &w, const DecodedInst &in) {
@@ -197,6 +199,8 @@ template <int W> void divFmasF64(Wave &w, const DecodedInst &in) {
   u32 *dlo = vrow<W>(w, in.vdst), *dhi = vrow<W>(w, static_cast<uint16_t>(in.vdst + 1));
   writeLanes<W>(dlo, exec, [&](int l) { return static_cast<u32>(r[l]); });
   writeLanes<W>(dhi, exec, [&](int l) { return static_cast<u32>(r[l] >> 32); });
+  if (in.postOps)
+    postF64<W>(w, in);
 }
 
 struct DivFixupF32 {
@@ -277,25 +281,22 @@ struct FractF64 : Shape<1, true, false, false, true> { // x - floor(x), below 1.
   }
 };
 
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>, flags};
-}
-
-constexpr uint8_t kF32 = entry::kF32Result | entry::kF32Sources;
+constexpr EntryFlags kF32 = entry::kF32Result | entry::kF32Sources;
 
 } // namespace
 
 void registerValuDiv(Registry &r) {
   r["v_div_scale_f32"] = {divScaleF32<32>, divScaleF32<64>, kF32};
-  r["v_div_scale_f64"] = {divScaleF64<32>, divScaleF64<64>, 0};
+  constexpr EntryFlags kF64 = entry::kF64Result;
+  r["v_div_scale_f64"] = {divScaleF64<32>, divScaleF64<64>, kF64};
   r["v_div_fmas_f32"] = {divFmasF32<32>, divFmasF32<64>, kF32};
-  r["v_div_fmas_f64"] = {divFmasF64<32>, divFmasF64<64>, 0};
+  r["v_div_fmas_f64"] = {divFmasF64<32>, divFmasF64<64>, kF64};
   r["v_div_fixup_f32"] = entryOf<Vop32<DivFixupF32, 3>>(kF32);
-  r["v_div_fixup_f64"] = entryOf<Vop64<DivFixupF64>>();
-  r["v_trig_preop_f64"] = entryOf<Vop64<TrigPreopF64>>();
-  r["v_frexp_mant_f64"] = entryOf<Vop64<FrexpMantF64>>();
-  r["v_frexp_exp_i32_f64"] = entryOf<Vop64<FrexpExpI32F64>>();
-  r["v_fract_f64"] = entryOf<Vop64<FractF64>>();
+  r["v_div_fixup_f64"] = entryOf<Vop64<DivFixupF64>>(kF64);
+  r["v_trig_preop_f64"] = entryOf<Vop64<TrigPreopF64>>(kF64);
+  r["v_frexp_mant_f64"] = entryOf<Vop64<FrexpMantF64>>(kF64);
+  r["v_frexp_exp_i32_f64"] = entryOf<Vop64<FrexpExpI32F64>>(entry::kIntClamp);
+  r["v_fract_f64"] = entryOf<Vop64<FractF64>>(kF64);
 }
 
 } // namespace gcnkit::emu

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <bit>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 
@@ -46,6 +47,34 @@ template <int W> void postF32(Wave &w, const DecodedInst &in) {
   }
 }
 
+// The same for f64 results (the register pair from in.vdst).
+template <int W> void postF64(Wave &w, const DecodedInst &in) {
+  uint32_t *lo = vrow<W>(w, in.vdst), *hi = vrow<W>(w, static_cast<uint16_t>(in.vdst + 1));
+  const uint64_t exec = execMask<W>(w);
+  const uint8_t ops = in.postOps;
+  constexpr uint8_t omod = post::kOmodMul2 | post::kOmodMul4 | post::kOmodDiv2;
+  for (int l = 0; l < W; ++l) {
+    if (!((exec >> l) & 1))
+      continue;
+    double v = f64(lo[l] | uint64_t{hi[l]} << 32);
+    if (ops & post::kOmodMul2)
+      v *= 2.0;
+    else if (ops & post::kOmodMul4)
+      v *= 4.0;
+    else if (ops & post::kOmodDiv2)
+      v *= 0.5;
+    if ((ops & post::kFlushDenormF64) && std::fpclassify(v) == FP_SUBNORMAL)
+      v = (ops & omod) ? 0.0 : std::copysign(0.0, v);
+    else if ((ops & post::kFlushDenormF64) && (ops & omod) && v == 0.0)
+      v = 0.0;              // output modifiers are not IEEE: -0 becomes +0
+    if (ops & post::kClamp) // to [0, 1]; NaN clamps to 0
+      v = !(v > 0.0) ? 0.0 : (v > 1.0 ? 1.0 : v);
+    const uint64_t b = bits(v);
+    lo[l] = static_cast<uint32_t>(b);
+    hi[l] = static_cast<uint32_t>(b >> 32);
+  }
+}
+
 // D = Op(S0[, S1[, S2]]), all 32-bit.
 template <int W, class Op, int N> void vop32(Wave &w, const DecodedInst &in) {
   const uint32_t *a = lanes32<W>(w, in.src[0], 0);
@@ -66,6 +95,27 @@ template <int W, class Op, int N> void vop32(Wave &w, const DecodedInst &in) {
 
 template <class Op, int N> struct Vop32 {
   template <int W> static void run(Wave &w, const DecodedInst &in) { vop32<W, Op, N>(w, in); }
+};
+
+// Integer results saturated to the result type: what VOP3 clamp does to integer operations
+// ("limits the result to the largest and smallest representable values", the VALU document).
+inline uint32_t satU32(uint64_t v) {
+  return v > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<uint32_t>(v);
+}
+inline uint32_t satI32(int64_t v) {
+  return static_cast<uint32_t>(v > INT32_MAX ? INT32_MAX : (v < INT32_MIN ? INT32_MIN : v));
+}
+
+// An integer operation that takes VOP3 clamp: Sat, its saturating form, runs when the
+// pre-decoder set DecodedInst::extra bit 0 (entry::kIntClamp), Op otherwise. One branch per
+// instruction, none per lane.
+template <class Op, class Sat, int N> struct Vop32Clamp {
+  template <int W> static void run(Wave &w, const DecodedInst &in) {
+    if (in.extra & 1)
+      vop32<W, Sat, N>(w, in);
+    else
+      vop32<W, Op, N>(w, in);
+  }
 };
 
 // Wide forms: each source and the destination is 32 or 64 bits as the functor declares
@@ -99,10 +149,25 @@ template <int W, class Op> void vop64(Wave &w, const DecodedInst &in) {
     if constexpr (Op::kWideDst)
       dhi[l] = static_cast<uint32_t>(r[l] >> 32);
   }
+  if (in.postOps) { // float results only (entry::kF32Result / kF64Result)
+    if constexpr (Op::kWideDst)
+      postF64<W>(w, in);
+    else
+      postF32<W>(w, in);
+  }
 }
 
 template <class Op> struct Vop64 {
   template <int W> static void run(Wave &w, const DecodedInst &in) { vop64<W, Op>(w, in); }
+};
+
+template <class Op, class Sat> struct Vop64Clamp {
+  template <int W> static void run(Wave &w, const DecodedInst &in) {
+    if (in.extra & 1)
+      vop64<W, Sat>(w, in);
+    else
+      vop64<W, Op>(w, in);
+  }
 };
 
 } // namespace gcnkit::emu::valu

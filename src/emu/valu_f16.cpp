@@ -242,12 +242,31 @@ struct CvtU32U16 : Shape<1, Res::B32> {
   static u32 apply(u32 a) { return u16(a); }
 };
 // Packs: S0 into the low half, S1 into the high half.
+// Two f16 results in one register: clamp applies to each (omod is ignored for packed f16
+// results, the VALU document).
+u32 packF16(u32 lo, u32 hi, bool clamp) {
+  if (clamp) {
+    lo = postF16(lo, post::kClamp);
+    hi = postF16(hi, post::kClamp);
+  }
+  return u16(lo) | u16(hi) << 16;
+}
 struct PackB32F16 : Shape<2, Res::B32> {
-  static u32 apply(u32 a, u32 b) { return u16(a) | u16(b) << 16; }
+  static constexpr bool kClamps = true;
+  static u32 apply(u32 a, u32 b, bool clamp) { return packF16(a, b, clamp); }
 };
 struct CvtPkRtzF16F32 : Shape<2, Res::B32, 3> {
-  static u32 apply(u32 a, u32 b) {
-    return f16TowardZero(f32(a)) | u32{f16TowardZero(f32(b))} << 16;
+  static constexpr bool kClamps = true;
+  static u32 apply(u32 a, u32 b, bool clamp) {
+    return packF16(f16TowardZero(f32(a)), f16TowardZero(f32(b)), clamp);
+  }
+};
+// v_sat_pk_u8_i16: the two signed 16-bit halves of S0 saturated to unsigned bytes, packed into
+// a 16-bit result.
+struct SatPkU8I16 : Shape<1, Res::Half, 1> {
+  static u32 apply(u32 a) {
+    auto sat = [](int v) { return static_cast<u32>(std::clamp(v, 0, 255)); };
+    return sat(si16(a & 0xFFFF)) | sat(si16(a >> 16)) << 8;
   }
 };
 struct CvtPkNormI16F16 : Shape<2, Res::B32> {
@@ -486,13 +505,16 @@ template <int W, bool kX, bool (*Pred)(u32, u32)> void vopc16(Wave &w, const Dec
     writeMask<W>(w, in.sdst, mask);
 }
 
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>,
-          static_cast<uint8_t>(flags | entry::k16Bit)};
+// 16-bit / packed executors: the pre-decoder resolves their halves (entry::k16Bit).
+template <class Exec> ExecEntry entry16Of(EntryFlags flags = 0) {
+  return entryOf<Exec>(static_cast<EntryFlags>(flags | entry::k16Bit));
 }
 
 // Float results (clamp / omod / flushing) from float sources (denormal flushing).
-constexpr uint8_t kFloat = entry::kF32Result | entry::kF32Sources;
+constexpr EntryFlags kFloat = entry::kF32Result | entry::kF32Sources;
+// Conversions to integers saturate already: VOP3 clamp changes nothing (and omod, ignored for
+// integer results by the VALU document, neither).
+constexpr EntryFlags kToInt = entry::kIntClamp;
 
 // Mnemonics are built at registration; the registry keys are views, so they live here.
 std::deque<std::string> &names() {
@@ -501,12 +523,12 @@ std::deque<std::string> &names() {
 }
 
 template <bool (*Pred)(u32, u32)>
-void addCompare(Registry &r, std::string cond, const char *type, uint8_t flags) {
+void addCompare(Registry &r, std::string cond, const char *type, EntryFlags flags) {
   for (bool x : {false, true}) {
     names().push_back(std::string(x ? "v_cmpx_" : "v_cmp_") + cond + "_" + type);
     ExecEntry e = x ? ExecEntry{&vopc16<32, true, Pred>, &vopc16<64, true, Pred>, 0}
                     : ExecEntry{&vopc16<32, false, Pred>, &vopc16<64, false, Pred>, 0};
-    e.flags = static_cast<uint8_t>(flags | entry::kCompare | entry::k16Bit);
+    e.flags = static_cast<EntryFlags>(flags | entry::kCompare | entry::k16Bit);
     r[names().back()] = e;
   }
 }
@@ -552,86 +574,87 @@ template <template <Cond> class P> void addIntCompares(Registry &r, const char *
 } // namespace
 
 void registerValu16(Registry &r) {
-  r["v_add_f16"] = entryOf<V16<AddF16>>(kFloat);
-  r["v_sub_f16"] = entryOf<V16<SubF16>>(kFloat);
-  r["v_subrev_f16"] = entryOf<V16<SubrevF16>>(kFloat);
-  r["v_mul_f16"] = entryOf<V16<MulF16>>(kFloat);
-  r["v_max_f16"] = entryOf<V16<MaxF16>>(kFloat);
-  r["v_min_f16"] = entryOf<V16<MinF16>>(kFloat);
-  r["v_ldexp_f16"] = entryOf<V16<LdexpF16>>(kFloat);
-  r["v_fma_f16"] = entryOf<V16<FmaF16>>(kFloat);
-  r["v_fmac_f16"] = entryOf<V16<FmaF16>>(kFloat | entry::kAccumulator);
-  r["v_fmaak_f16"] = entryOf<V16<FmaF16>>(kFloat);
-  r["v_fmamk_f16"] = entryOf<V16<FmamkF16>>(kFloat);
-  r["v_min3_f16"] = entryOf<V16<Min3F16>>(kFloat);
-  r["v_max3_f16"] = entryOf<V16<Max3F16>>(kFloat);
-  r["v_med3_f16"] = entryOf<V16<Med3F16>>(kFloat);
-  r["v_maxmin_f16"] = entryOf<V16<MaxminF16>>(kFloat);
-  r["v_minmax_f16"] = entryOf<V16<MinmaxF16>>(kFloat);
-  r["v_div_fixup_f16"] = entryOf<V16<DivFixupF16>>(kFloat);
-  r["v_rcp_f16"] = entryOf<V16<UnaryF16<rcpD>>>(kFloat);
-  r["v_rsq_f16"] = entryOf<V16<UnaryF16<rsqD>>>(kFloat);
-  r["v_sqrt_f16"] = entryOf<V16<UnaryF16<sqrtD>>>(kFloat);
-  r["v_exp_f16"] = entryOf<V16<UnaryF16<exp2D>>>(kFloat);
-  r["v_log_f16"] = entryOf<V16<UnaryF16<log2D>>>(kFloat);
-  r["v_sin_f16"] = entryOf<V16<UnaryF16<sinRev>>>(kFloat);
-  r["v_cos_f16"] = entryOf<V16<UnaryF16<cosRev>>>(kFloat);
-  r["v_floor_f16"] = entryOf<V16<UnaryF16<floorD>>>(kFloat);
-  r["v_ceil_f16"] = entryOf<V16<UnaryF16<ceilD>>>(kFloat);
-  r["v_trunc_f16"] = entryOf<V16<UnaryF16<truncD>>>(kFloat);
-  r["v_rndne_f16"] = entryOf<V16<UnaryF16<rndneD>>>(kFloat);
-  r["v_fract_f16"] = entryOf<V16<UnaryF16<fractD>>>(kFloat);
-  r["v_frexp_mant_f16"] = entryOf<V16<UnaryF16<frexpMantD>>>(kFloat);
-  r["v_frexp_exp_i16_f16"] = entryOf<V16<FrexpExpI16F16>>(entry::kF32Sources);
-  r["v_cvt_f16_f32"] = entryOf<V16<CvtF16F32>>(kFloat);
-  r["v_cvt_f32_f16"] = entryOf<V16<CvtF32F16>>(kFloat);
-  r["v_cvt_f16_u16"] = entryOf<V16<CvtF16U16>>(entry::kF32Result);
-  r["v_cvt_f16_i16"] = entryOf<V16<CvtF16I16>>(entry::kF32Result);
-  r["v_cvt_u16_f16"] = entryOf<V16<CvtU16F16>>(entry::kF32Sources | entry::kIntClamp);
-  r["v_cvt_i16_f16"] = entryOf<V16<CvtI16F16>>(entry::kF32Sources | entry::kIntClamp);
-  r["v_cvt_norm_i16_f16"] = entryOf<V16<CvtNormI16F16>>(entry::kF32Sources | entry::kIntClamp);
-  r["v_cvt_norm_u16_f16"] = entryOf<V16<CvtNormU16F16>>(entry::kF32Sources | entry::kIntClamp);
-  r["v_cvt_i32_i16"] = entryOf<V16<CvtI32I16>>();
-  r["v_cvt_u32_u16"] = entryOf<V16<CvtU32U16>>();
-  r["v_pack_b32_f16"] = entryOf<V16<PackB32F16>>();
-  r["v_cvt_pk_rtz_f16_f32"] = entryOf<V16<CvtPkRtzF16F32>>(entry::kF32Sources);
-  r["v_cvt_pk_norm_i16_f16"] = entryOf<V16<CvtPkNormI16F16>>(entry::kF32Sources);
-  r["v_cvt_pk_norm_u16_f16"] = entryOf<V16<CvtPkNormU16F16>>(entry::kF32Sources);
-  r["v_cvt_pk_norm_i16_f32"] = entryOf<V16<CvtPkNormI16F32>>(entry::kF32Sources);
-  r["v_cvt_pk_norm_u16_f32"] = entryOf<V16<CvtPkNormU16F32>>(entry::kF32Sources);
-  r["v_cvt_pk_i16_f32"] = entryOf<V16<CvtPkI16F32>>(entry::kF32Sources);
-  r["v_cvt_pk_u16_f32"] = entryOf<V16<CvtPkU16F32>>(entry::kF32Sources);
-  r["v_cvt_pk_u16_u32"] = entryOf<V16<CvtPkU16U32>>();
-  r["v_cvt_pk_i16_i32"] = entryOf<V16<CvtPkI16I32>>();
-  r["v_mov_b16"] = entryOf<V16<Mov16>>();
-  r["v_not_b16"] = entryOf<V16<Not16>>();
-  r["v_cndmask_b16"] = entryOf<Cndmask16>();
-  r["v_add_nc_u16"] = entryOf<V16<AddU16>>(entry::kIntClamp);
-  r["v_sub_nc_u16"] = entryOf<V16<SubU16>>(entry::kIntClamp);
-  r["v_add_nc_i16"] = entryOf<V16<AddI16>>(entry::kIntClamp);
-  r["v_sub_nc_i16"] = entryOf<V16<SubI16>>(entry::kIntClamp);
-  r["v_mul_lo_u16"] = entryOf<V16<MulLoU16>>();
-  r["v_max_u16"] = entryOf<V16<MaxU16>>();
-  r["v_min_u16"] = entryOf<V16<MinU16>>();
-  r["v_max_i16"] = entryOf<V16<MaxI16>>();
-  r["v_min_i16"] = entryOf<V16<MinI16>>();
-  r["v_lshlrev_b16"] = entryOf<V16<LshlrevB16>>();
-  r["v_lshrrev_b16"] = entryOf<V16<LshrrevB16>>();
-  r["v_ashrrev_i16"] = entryOf<V16<AshrrevI16>>();
-  r["v_and_b16"] = entryOf<V16<And16>>();
-  r["v_or_b16"] = entryOf<V16<Or16>>();
-  r["v_xor_b16"] = entryOf<V16<Xor16>>();
-  r["v_mad_u16"] = entryOf<V16<MadU16>>(entry::kIntClamp);
-  r["v_mad_i16"] = entryOf<V16<MadI16>>(entry::kIntClamp);
-  r["v_mad_u32_u16"] = entryOf<V16<MadU32U16>>(entry::kIntClamp);
-  r["v_mad_i32_i16"] = entryOf<V16<MadI32I16>>(entry::kIntClamp);
-  r["v_sad_u16"] = entryOf<V16<SadU16>>(entry::kIntClamp);
-  r["v_min3_i16"] = entryOf<V16<Three16<Min3Int<int16_t>>>>(entry::kIntClamp);
-  r["v_max3_i16"] = entryOf<V16<Three16<Max3Int<int16_t>>>>(entry::kIntClamp);
-  r["v_med3_i16"] = entryOf<V16<Three16<Med3Int<int16_t>>>>(entry::kIntClamp);
-  r["v_min3_u16"] = entryOf<V16<Three16<Min3Int<uint16_t>>>>(entry::kIntClamp);
-  r["v_max3_u16"] = entryOf<V16<Three16<Max3Int<uint16_t>>>>(entry::kIntClamp);
-  r["v_med3_u16"] = entryOf<V16<Three16<Med3Int<uint16_t>>>>(entry::kIntClamp);
+  r["v_add_f16"] = entry16Of<V16<AddF16>>(kFloat);
+  r["v_sub_f16"] = entry16Of<V16<SubF16>>(kFloat);
+  r["v_subrev_f16"] = entry16Of<V16<SubrevF16>>(kFloat);
+  r["v_mul_f16"] = entry16Of<V16<MulF16>>(kFloat);
+  r["v_max_f16"] = entry16Of<V16<MaxF16>>(kFloat);
+  r["v_min_f16"] = entry16Of<V16<MinF16>>(kFloat);
+  r["v_ldexp_f16"] = entry16Of<V16<LdexpF16>>(kFloat);
+  r["v_fma_f16"] = entry16Of<V16<FmaF16>>(kFloat);
+  r["v_fmac_f16"] = entry16Of<V16<FmaF16>>(kFloat | entry::kAccumulator);
+  r["v_fmaak_f16"] = entry16Of<V16<FmaF16>>(kFloat);
+  r["v_fmamk_f16"] = entry16Of<V16<FmamkF16>>(kFloat);
+  r["v_min3_f16"] = entry16Of<V16<Min3F16>>(kFloat);
+  r["v_max3_f16"] = entry16Of<V16<Max3F16>>(kFloat);
+  r["v_med3_f16"] = entry16Of<V16<Med3F16>>(kFloat);
+  r["v_maxmin_f16"] = entry16Of<V16<MaxminF16>>(kFloat);
+  r["v_minmax_f16"] = entry16Of<V16<MinmaxF16>>(kFloat);
+  r["v_div_fixup_f16"] = entry16Of<V16<DivFixupF16>>(kFloat);
+  r["v_rcp_f16"] = entry16Of<V16<UnaryF16<rcpD>>>(kFloat);
+  r["v_rsq_f16"] = entry16Of<V16<UnaryF16<rsqD>>>(kFloat);
+  r["v_sqrt_f16"] = entry16Of<V16<UnaryF16<sqrtD>>>(kFloat);
+  r["v_exp_f16"] = entry16Of<V16<UnaryF16<exp2D>>>(kFloat);
+  r["v_log_f16"] = entry16Of<V16<UnaryF16<log2D>>>(kFloat);
+  r["v_sin_f16"] = entry16Of<V16<UnaryF16<sinRev>>>(kFloat);
+  r["v_cos_f16"] = entry16Of<V16<UnaryF16<cosRev>>>(kFloat);
+  r["v_floor_f16"] = entry16Of<V16<UnaryF16<floorD>>>(kFloat);
+  r["v_ceil_f16"] = entry16Of<V16<UnaryF16<ceilD>>>(kFloat);
+  r["v_trunc_f16"] = entry16Of<V16<UnaryF16<truncD>>>(kFloat);
+  r["v_rndne_f16"] = entry16Of<V16<UnaryF16<rndneD>>>(kFloat);
+  r["v_fract_f16"] = entry16Of<V16<UnaryF16<fractD>>>(kFloat);
+  r["v_frexp_mant_f16"] = entry16Of<V16<UnaryF16<frexpMantD>>>(kFloat);
+  r["v_frexp_exp_i16_f16"] = entry16Of<V16<FrexpExpI16F16>>(entry::kF32Sources | kToInt);
+  r["v_cvt_f16_f32"] = entry16Of<V16<CvtF16F32>>(kFloat);
+  r["v_cvt_f32_f16"] = entry16Of<V16<CvtF32F16>>(kFloat);
+  r["v_cvt_f16_u16"] = entry16Of<V16<CvtF16U16>>(entry::kF32Result);
+  r["v_cvt_f16_i16"] = entry16Of<V16<CvtF16I16>>(entry::kF32Result);
+  r["v_cvt_u16_f16"] = entry16Of<V16<CvtU16F16>>(entry::kF32Sources | entry::kIntClamp);
+  r["v_cvt_i16_f16"] = entry16Of<V16<CvtI16F16>>(entry::kF32Sources | entry::kIntClamp);
+  r["v_cvt_norm_i16_f16"] = entry16Of<V16<CvtNormI16F16>>(entry::kF32Sources | entry::kIntClamp);
+  r["v_cvt_norm_u16_f16"] = entry16Of<V16<CvtNormU16F16>>(entry::kF32Sources | entry::kIntClamp);
+  r["v_cvt_i32_i16"] = entry16Of<V16<CvtI32I16>>();
+  r["v_cvt_u32_u16"] = entry16Of<V16<CvtU32U16>>();
+  r["v_pack_b32_f16"] = entry16Of<V16<PackB32F16>>(entry::kIntClamp);
+  r["v_cvt_pk_rtz_f16_f32"] = entry16Of<V16<CvtPkRtzF16F32>>(entry::kF32Sources | entry::kIntClamp);
+  r["v_cvt_pk_norm_i16_f16"] = entry16Of<V16<CvtPkNormI16F16>>(entry::kF32Sources | kToInt);
+  r["v_cvt_pk_norm_u16_f16"] = entry16Of<V16<CvtPkNormU16F16>>(entry::kF32Sources | kToInt);
+  r["v_cvt_pk_norm_i16_f32"] = entry16Of<V16<CvtPkNormI16F32>>(entry::kF32Sources | kToInt);
+  r["v_cvt_pk_norm_u16_f32"] = entry16Of<V16<CvtPkNormU16F32>>(entry::kF32Sources | kToInt);
+  r["v_cvt_pk_i16_f32"] = entry16Of<V16<CvtPkI16F32>>(entry::kF32Sources | kToInt);
+  r["v_cvt_pk_u16_f32"] = entry16Of<V16<CvtPkU16F32>>(entry::kF32Sources | kToInt);
+  r["v_cvt_pk_u16_u32"] = entry16Of<V16<CvtPkU16U32>>();
+  r["v_sat_pk_u8_i16"] = entry16Of<V16<SatPkU8I16>>();
+  r["v_cvt_pk_i16_i32"] = entry16Of<V16<CvtPkI16I32>>();
+  r["v_mov_b16"] = entry16Of<V16<Mov16>>();
+  r["v_not_b16"] = entry16Of<V16<Not16>>();
+  r["v_cndmask_b16"] = entry16Of<Cndmask16>();
+  r["v_add_nc_u16"] = entry16Of<V16<AddU16>>(entry::kIntClamp);
+  r["v_sub_nc_u16"] = entry16Of<V16<SubU16>>(entry::kIntClamp);
+  r["v_add_nc_i16"] = entry16Of<V16<AddI16>>(entry::kIntClamp);
+  r["v_sub_nc_i16"] = entry16Of<V16<SubI16>>(entry::kIntClamp);
+  r["v_mul_lo_u16"] = entry16Of<V16<MulLoU16>>();
+  r["v_max_u16"] = entry16Of<V16<MaxU16>>();
+  r["v_min_u16"] = entry16Of<V16<MinU16>>();
+  r["v_max_i16"] = entry16Of<V16<MaxI16>>();
+  r["v_min_i16"] = entry16Of<V16<MinI16>>();
+  r["v_lshlrev_b16"] = entry16Of<V16<LshlrevB16>>();
+  r["v_lshrrev_b16"] = entry16Of<V16<LshrrevB16>>();
+  r["v_ashrrev_i16"] = entry16Of<V16<AshrrevI16>>();
+  r["v_and_b16"] = entry16Of<V16<And16>>();
+  r["v_or_b16"] = entry16Of<V16<Or16>>();
+  r["v_xor_b16"] = entry16Of<V16<Xor16>>();
+  r["v_mad_u16"] = entry16Of<V16<MadU16>>(entry::kIntClamp);
+  r["v_mad_i16"] = entry16Of<V16<MadI16>>(entry::kIntClamp);
+  r["v_mad_u32_u16"] = entry16Of<V16<MadU32U16>>(entry::kIntClamp);
+  r["v_mad_i32_i16"] = entry16Of<V16<MadI32I16>>(entry::kIntClamp);
+  r["v_sad_u16"] = entry16Of<V16<SadU16>>(entry::kIntClamp);
+  r["v_min3_i16"] = entry16Of<V16<Three16<Min3Int<int16_t>>>>(entry::kIntClamp);
+  r["v_max3_i16"] = entry16Of<V16<Three16<Max3Int<int16_t>>>>(entry::kIntClamp);
+  r["v_med3_i16"] = entry16Of<V16<Three16<Med3Int<int16_t>>>>(entry::kIntClamp);
+  r["v_min3_u16"] = entry16Of<V16<Three16<Min3Int<uint16_t>>>>(entry::kIntClamp);
+  r["v_max3_u16"] = entry16Of<V16<Three16<Max3Int<uint16_t>>>>(entry::kIntClamp);
+  r["v_med3_u16"] = entry16Of<V16<Three16<Med3Int<uint16_t>>>>(entry::kIntClamp);
   addFloatCompares(r);
   addIntCompares<I16Pred>(r, "i16");
   addIntCompares<U16Pred>(r, "u16");

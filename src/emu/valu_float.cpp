@@ -255,13 +255,12 @@ struct CvtU32F64 : Shape<1, true, false, false, false> {
   static u64 apply(u64 a, u64, u64) { return toInt<u32>(f64(a)); }
 };
 
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>, flags};
-}
-
-constexpr uint8_t kF32 = entry::kF32Result | entry::kF32Sources;
+constexpr EntryFlags kF32 = entry::kF32Result | entry::kF32Sources;
 // Integer-to-float conversions: float result, integer sources.
-constexpr uint8_t kToF32 = entry::kF32Result;
+constexpr EntryFlags kToF32 = entry::kF32Result;
+constexpr EntryFlags kF64 = entry::kF64Result;
+// Float-to-integer conversions saturate already, so VOP3 clamp changes nothing.
+constexpr EntryFlags kToInt = entry::kIntClamp;
 
 } // namespace
 
@@ -299,36 +298,36 @@ void registerValuFloat(Registry &r) {
   r["v_rndne_f32"] = entryOf<Vop32<UnaryF32<rndneF>, 1>>(kF32);
   r["v_fract_f32"] = entryOf<Vop32<UnaryF32<fractF>, 1>>(kF32);
   r["v_frexp_mant_f32"] = entryOf<Vop32<UnaryF32<frexpMant>, 1>>(kF32);
-  r["v_frexp_exp_i32_f32"] = entryOf<Vop32<FrexpExpI32F32, 1>>(entry::kF32Sources);
+  r["v_frexp_exp_i32_f32"] = entryOf<Vop32<FrexpExpI32F32, 1>>(entry::kF32Sources | kToInt);
   r["v_cvt_f32_i32"] = entryOf<Vop32<CvtF32I32, 1>>(kToF32);
   r["v_cvt_f32_u32"] = entryOf<Vop32<CvtF32U32, 1>>(kToF32);
-  r["v_cvt_u32_f32"] = entryOf<Vop32<CvtU32F32, 1>>(entry::kF32Sources);
-  r["v_cvt_i32_f32"] = entryOf<Vop32<CvtI32F32, 1>>(entry::kF32Sources);
-  r["v_cvt_floor_i32_f32"] = entryOf<Vop32<CvtFloorI32F32, 1>>(entry::kF32Sources);
-  r["v_cvt_nearest_i32_f32"] = entryOf<Vop32<CvtNearestI32F32, 1>>(entry::kF32Sources);
+  r["v_cvt_u32_f32"] = entryOf<Vop32<CvtU32F32, 1>>(entry::kF32Sources | kToInt);
+  r["v_cvt_i32_f32"] = entryOf<Vop32<CvtI32F32, 1>>(entry::kF32Sources | kToInt);
+  r["v_cvt_floor_i32_f32"] = entryOf<Vop32<CvtFloorI32F32, 1>>(entry::kF32Sources | kToInt);
+  r["v_cvt_nearest_i32_f32"] = entryOf<Vop32<CvtNearestI32F32, 1>>(entry::kF32Sources | kToInt);
   r["v_cvt_f32_ubyte0"] = entryOf<Vop32<CvtF32Ubyte<0>, 1>>(kToF32);
   r["v_cvt_f32_ubyte1"] = entryOf<Vop32<CvtF32Ubyte<1>, 1>>(kToF32);
   r["v_cvt_f32_ubyte2"] = entryOf<Vop32<CvtF32Ubyte<2>, 1>>(kToF32);
   r["v_cvt_f32_ubyte3"] = entryOf<Vop32<CvtF32Ubyte<3>, 1>>(kToF32);
-  r["v_add_f64"] = entryOf<Vop64<AddF64>>();
-  r["v_mul_f64"] = entryOf<Vop64<MulF64>>();
-  r["v_max_f64"] = entryOf<Vop64<MaxF64>>();
-  r["v_min_f64"] = entryOf<Vop64<MinF64>>();
-  r["v_fma_f64"] = entryOf<Vop64<FmaF64>>();
-  r["v_ldexp_f64"] = entryOf<Vop64<LdexpF64>>();
-  r["v_floor_f64"] = entryOf<Vop64<UnaryF64<floorD>>>();
-  r["v_ceil_f64"] = entryOf<Vop64<UnaryF64<ceilD>>>();
-  r["v_trunc_f64"] = entryOf<Vop64<UnaryF64<truncD>>>();
-  r["v_rndne_f64"] = entryOf<Vop64<UnaryF64<rndneD>>>();
-  r["v_sqrt_f64"] = entryOf<Vop64<UnaryF64<sqrtD>>>();
-  r["v_rcp_f64"] = entryOf<Vop64<UnaryF64<rcpD>>>();
-  r["v_rsq_f64"] = entryOf<Vop64<UnaryF64<rsqD>>>();
-  r["v_cvt_f64_f32"] = entryOf<Vop64<CvtF64F32>>();
-  r["v_cvt_f64_i32"] = entryOf<Vop64<CvtF64I32>>();
-  r["v_cvt_f64_u32"] = entryOf<Vop64<CvtF64U32>>();
-  r["v_cvt_f32_f64"] = entryOf<Vop64<CvtF32F64>>();
-  r["v_cvt_i32_f64"] = entryOf<Vop64<CvtI32F64>>();
-  r["v_cvt_u32_f64"] = entryOf<Vop64<CvtU32F64>>();
+  r["v_add_f64"] = entryOf<Vop64<AddF64>>(kF64);
+  r["v_mul_f64"] = entryOf<Vop64<MulF64>>(kF64);
+  r["v_max_f64"] = entryOf<Vop64<MaxF64>>(kF64);
+  r["v_min_f64"] = entryOf<Vop64<MinF64>>(kF64);
+  r["v_fma_f64"] = entryOf<Vop64<FmaF64>>(kF64);
+  r["v_ldexp_f64"] = entryOf<Vop64<LdexpF64>>(kF64);
+  r["v_floor_f64"] = entryOf<Vop64<UnaryF64<floorD>>>(kF64);
+  r["v_ceil_f64"] = entryOf<Vop64<UnaryF64<ceilD>>>(kF64);
+  r["v_trunc_f64"] = entryOf<Vop64<UnaryF64<truncD>>>(kF64);
+  r["v_rndne_f64"] = entryOf<Vop64<UnaryF64<rndneD>>>(kF64);
+  r["v_sqrt_f64"] = entryOf<Vop64<UnaryF64<sqrtD>>>(kF64);
+  r["v_rcp_f64"] = entryOf<Vop64<UnaryF64<rcpD>>>(kF64);
+  r["v_rsq_f64"] = entryOf<Vop64<UnaryF64<rsqD>>>(kF64);
+  r["v_cvt_f64_f32"] = entryOf<Vop64<CvtF64F32>>(kF64);
+  r["v_cvt_f64_i32"] = entryOf<Vop64<CvtF64I32>>(kF64);
+  r["v_cvt_f64_u32"] = entryOf<Vop64<CvtF64U32>>(kF64);
+  r["v_cvt_f32_f64"] = entryOf<Vop64<CvtF32F64>>(entry::kF32Result);
+  r["v_cvt_i32_f64"] = entryOf<Vop64<CvtI32F64>>(kToInt);
+  r["v_cvt_u32_f64"] = entryOf<Vop64<CvtU32F64>>(kToInt);
   registerValuDiv(r);
 }
 

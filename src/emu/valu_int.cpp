@@ -85,6 +85,28 @@ struct MulHiI32I24 {
     return static_cast<u32>(static_cast<u64>(i64{s(sext24(a))} * s(sext24(b))) >> 32);
   }
 };
+// The saturating forms (VOP3 clamp).
+struct AddSatU32 {
+  static u32 apply(u32 a, u32 b) { return satU32(u64{a} + b); }
+};
+struct SubSatU32 {
+  static u32 apply(u32 a, u32 b) { return a > b ? a - b : 0; }
+};
+struct SubrevSatU32 {
+  static u32 apply(u32 a, u32 b) { return SubSatU32::apply(b, a); }
+};
+struct AddSatI32 {
+  static u32 apply(u32 a, u32 b) { return satI32(i64{s(a)} + s(b)); }
+};
+struct SubSatI32 {
+  static u32 apply(u32 a, u32 b) { return satI32(i64{s(a)} - s(b)); }
+};
+struct MulSatU32U24 {
+  static u32 apply(u32 a, u32 b) { return satU32(u64{a & 0xFFFFFF} * (b & 0xFFFFFF)); }
+};
+struct MulSatI32I24 {
+  static u32 apply(u32 a, u32 b) { return satI32(i64{s(sext24(a))} * s(sext24(b))); }
+};
 struct MinI32 {
   static u32 apply(u32 a, u32 b) { return s(a) < s(b) ? a : b; }
 };
@@ -156,6 +178,12 @@ struct MadU32U24 {
 };
 struct MadI32I24 {
   static u32 apply(u32 a, u32 b, u32 c) { return sext24(a) * sext24(b) + c; }
+};
+struct MadSatU32U24 {
+  static u32 apply(u32 a, u32 b, u32 c) { return satU32(u64{a & 0xFFFFFF} * (b & 0xFFFFFF) + c); }
+};
+struct MadSatI32I24 {
+  static u32 apply(u32 a, u32 b, u32 c) { return satI32(i64{s(sext24(a))} * s(sext24(b)) + s(c)); }
 };
 // Bit-field extract: offset S1[4:0], width S2[4:0].
 struct BfeU32 {
@@ -250,14 +278,19 @@ template <int W, bool kSigned> void mad64(Wave &w, const DecodedInst &in) {
     r[l] = p[l] + (clo[l] | u64{chi[l]} << 32);
   }
   // The carry reads S2, so it is computed before the destination (which may overlap) is written.
-  if (in.sdst != sreg::kNull) {
+  // With clamp an overflowing lane saturates to the 64-bit result type.
+  const bool clamp = in.extra & 1;
+  if (in.sdst != sreg::kNull || clamp) {
     u64 carry = 0;
     for (int l = 0; l < W; ++l) {
       const u64 c = clo[l] | u64{chi[l]} << 32;
       const bool out = kSigned ? (((p[l] ^ r[l]) & (c ^ r[l])) >> 63) != 0 : r[l] < c;
       carry |= u64{out} << l;
+      if (clamp && out)
+        r[l] = !kSigned ? ~u64{0} : (static_cast<i64>(c) < 0 ? u64{1} << 63 : ~(u64{1} << 63));
     }
-    writeMask<W>(w, in.sdst, carry & exec);
+    if (in.sdst != sreg::kNull)
+      writeMask<W>(w, in.sdst, carry & exec);
   }
   u32 *dlo = vrow<W>(w, in.vdst);
   u32 *dhi = vrow<W>(w, static_cast<uint16_t>(in.vdst + 1));
@@ -270,7 +303,9 @@ template <bool kSigned> struct Mad64 {
 
 // ---- carry chain ----------------------------------------------------------------------------
 // D = S0 + S1 (+ carry-in from the S2 mask); the per-lane carry-out (borrow for the
-// subtractions) goes to SDST (VCC in the 32-bit encodings). Inactive lanes write 0.
+// subtractions) goes to SDST (VCC in the 32-bit encodings). Inactive lanes write 0. With clamp
+// the result saturates: all ones where the addition carries out, 0 where a subtraction borrows
+// (the carry-out is still written).
 enum class CarryOp { Add, Sub, Subrev };
 template <int W, CarryOp kOp, bool kCarryIn> void carry(Wave &w, const DecodedInst &in) {
   const u32 *a = lanes32<W>(w, in.src[0], 0);
@@ -297,6 +332,11 @@ template <int W, CarryOp kOp, bool kCarryIn> void carry(Wave &w, const DecodedIn
       r[l] = static_cast<u32>(x - y - ci);
       cout |= u64{y + ci > x} << l;
     }
+  }
+  if (in.extra & 1) {
+    const u32 saturated = kOp == CarryOp::Add ? ~0u : 0u;
+    for (int l = 0; l < W; ++l)
+      r[l] = ((cout >> l) & 1) ? saturated : r[l];
   }
   u32 *d = vrow<W>(w, in.vdst);
   writeLanes<W>(d, exec, [&](int l) { return r[l]; });
@@ -367,10 +407,6 @@ template <bool kHi> struct Mbcnt {
 
 void vnop(Wave &, const DecodedInst &) {}
 
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>, flags};
-}
-
 } // namespace
 
 void registerValuInt(Registry &r) {
@@ -382,17 +418,18 @@ void registerValuInt(Registry &r) {
   r["v_clz_i32_u32"] = entryOf<Vop32<ClzU32, 1>>();
   r["v_ctz_i32_b32"] = entryOf<Vop32<CtzB32, 1>>();
   r["v_cls_i32"] = entryOf<Vop32<ClsI32, 1>>();
-  r["v_add_nc_u32"] = entryOf<Vop32<AddU32, 2>>();
-  r["v_sub_nc_u32"] = entryOf<Vop32<SubU32, 2>>();
-  r["v_subrev_nc_u32"] = entryOf<Vop32<SubrevU32, 2>>();
-  r["v_add_nc_i32"] = entryOf<Vop32<AddU32, 2>>();
-  r["v_sub_nc_i32"] = entryOf<Vop32<SubU32, 2>>();
+  constexpr EntryFlags kClamp = entry::kIntClamp;
+  r["v_add_nc_u32"] = entryOf<Vop32Clamp<AddU32, AddSatU32, 2>>(kClamp);
+  r["v_sub_nc_u32"] = entryOf<Vop32Clamp<SubU32, SubSatU32, 2>>(kClamp);
+  r["v_subrev_nc_u32"] = entryOf<Vop32Clamp<SubrevU32, SubrevSatU32, 2>>(kClamp);
+  r["v_add_nc_i32"] = entryOf<Vop32Clamp<AddU32, AddSatI32, 2>>(kClamp);
+  r["v_sub_nc_i32"] = entryOf<Vop32Clamp<SubU32, SubSatI32, 2>>(kClamp);
   r["v_mul_lo_u32"] = entryOf<Vop32<MulLoU32, 2>>();
   r["v_mul_hi_u32"] = entryOf<Vop32<MulHiU32, 2>>();
   r["v_mul_hi_i32"] = entryOf<Vop32<MulHiI32, 2>>();
-  r["v_mul_u32_u24"] = entryOf<Vop32<MulU32U24, 2>>();
+  r["v_mul_u32_u24"] = entryOf<Vop32Clamp<MulU32U24, MulSatU32U24, 2>>(kClamp);
   r["v_mul_hi_u32_u24"] = entryOf<Vop32<MulHiU32U24, 2>>();
-  r["v_mul_i32_i24"] = entryOf<Vop32<MulI32I24, 2>>();
+  r["v_mul_i32_i24"] = entryOf<Vop32Clamp<MulI32I24, MulSatI32I24, 2>>(kClamp);
   r["v_mul_hi_i32_i24"] = entryOf<Vop32<MulHiI32I24, 2>>();
   r["v_min_i32"] = entryOf<Vop32<MinI32, 2>>();
   r["v_max_i32"] = entryOf<Vop32<MaxI32, 2>>();
@@ -415,8 +452,8 @@ void registerValuInt(Registry &r) {
   r["v_and_or_b32"] = entryOf<Vop32<AndOrB32, 3>>();
   r["v_or3_b32"] = entryOf<Vop32<Or3B32, 3>>();
   r["v_xor3_b32"] = entryOf<Vop32<Xor3B32, 3>>();
-  r["v_mad_u32_u24"] = entryOf<Vop32<MadU32U24, 3>>();
-  r["v_mad_i32_i24"] = entryOf<Vop32<MadI32I24, 3>>();
+  r["v_mad_u32_u24"] = entryOf<Vop32Clamp<MadU32U24, MadSatU32U24, 3>>(kClamp);
+  r["v_mad_i32_i24"] = entryOf<Vop32Clamp<MadI32I24, MadSatI32I24, 3>>(kClamp);
   r["v_bfe_u32"] = entryOf<Vop32<BfeU32, 3>>();
   r["v_bfe_i32"] = entryOf<Vop32<BfeI32, 3>>();
   r["v_bfi_b32"] = entryOf<Vop32<BfiB32, 3>>();
@@ -436,14 +473,14 @@ void registerValuInt(Registry &r) {
   r["v_lshlrev_b64"] = entryOf<Vop64<LshlrevB64>>();
   r["v_lshrrev_b64"] = entryOf<Vop64<LshrrevB64>>();
   r["v_ashrrev_i64"] = entryOf<Vop64<AshrrevI64>>();
-  r["v_mad_u64_u32"] = entryOf<Mad64<false>>();
-  r["v_mad_i64_i32"] = entryOf<Mad64<true>>();
-  r["v_add_co_u32"] = entryOf<Carry<CarryOp::Add, false>>();
-  r["v_sub_co_u32"] = entryOf<Carry<CarryOp::Sub, false>>();
-  r["v_subrev_co_u32"] = entryOf<Carry<CarryOp::Subrev, false>>();
-  r["v_add_co_ci_u32"] = entryOf<Carry<CarryOp::Add, true>>();
-  r["v_sub_co_ci_u32"] = entryOf<Carry<CarryOp::Sub, true>>();
-  r["v_subrev_co_ci_u32"] = entryOf<Carry<CarryOp::Subrev, true>>();
+  r["v_mad_u64_u32"] = entryOf<Mad64<false>>(kClamp);
+  r["v_mad_i64_i32"] = entryOf<Mad64<true>>(kClamp);
+  r["v_add_co_u32"] = entryOf<Carry<CarryOp::Add, false>>(kClamp);
+  r["v_sub_co_u32"] = entryOf<Carry<CarryOp::Sub, false>>(kClamp);
+  r["v_subrev_co_u32"] = entryOf<Carry<CarryOp::Subrev, false>>(kClamp);
+  r["v_add_co_ci_u32"] = entryOf<Carry<CarryOp::Add, true>>(kClamp);
+  r["v_sub_co_ci_u32"] = entryOf<Carry<CarryOp::Sub, true>>(kClamp);
+  r["v_subrev_co_ci_u32"] = entryOf<Carry<CarryOp::Subrev, true>>(kClamp);
   r["v_cndmask_b32"] = entryOf<Cndmask>();
   r["v_readfirstlane_b32"] = entryOf<Readfirstlane>();
   r["v_readlane_b32"] = entryOf<Readlane>();

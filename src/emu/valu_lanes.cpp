@@ -57,7 +57,7 @@ struct Permlane64 {
 enum class Rel { Source, Dest, Both, Both2, Swap, SwapRel };
 
 template <int W, Rel kRel> void movrel(Wave &w, const DecodedInst &in) {
-  const u32 vgprs = allocatedVgprs(*w.group->program);
+  const u32 vgprs = w.group->program->vgprCount;
   const u32 m0 = w.sgpr[sreg::kM0];
   const u64 exec = execMask<W>(w);
   const u32 srcOffset = kRel == Rel::Both2 || kRel == Rel::SwapRel ? (m0 & 0x3FF)
@@ -101,10 +101,6 @@ template <int W, Rel kRel> void movrel(Wave &w, const DecodedInst &in) {
 template <Rel kRel> struct Movrel {
   template <int W> static void run(Wave &w, const DecodedInst &in) { movrel<W, kRel>(w, in); }
 };
-
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>, flags};
-}
 
 } // namespace
 

@@ -29,17 +29,21 @@ template <bool kMasked> u32 sadBytes(u32 a, u32 b) {
   return sum;
 }
 
-struct SadU8 {
-  static u32 apply(u32 a, u32 b, u32 c) { return sadBytes<false>(a, b) + c; }
+// kSat: VOP3 clamp saturates the accumulation to the result type.
+template <bool kSat> u32 accumulate(u64 sum) { return kSat ? satU32(sum) : static_cast<u32>(sum); }
+template <bool kSat> struct SadU8 {
+  static u32 apply(u32 a, u32 b, u32 c) { return accumulate<kSat>(u64{sadBytes<false>(a, b)} + c); }
 };
-struct SadHiU8 {
-  static u32 apply(u32 a, u32 b, u32 c) { return (sadBytes<false>(a, b) << 16) + c; }
+template <bool kSat> struct SadHiU8 {
+  static u32 apply(u32 a, u32 b, u32 c) {
+    return accumulate<kSat>((u64{sadBytes<false>(a, b)} << 16) + c);
+  }
 };
-struct SadU32 {
-  static u32 apply(u32 a, u32 b, u32 c) { return absDiff(a, b) + c; }
+template <bool kSat> struct SadU32 {
+  static u32 apply(u32 a, u32 b, u32 c) { return accumulate<kSat>(u64{absDiff(a, b)} + c); }
 };
-struct MsadU8 {
-  static u32 apply(u32 a, u32 b, u32 c) { return sadBytes<true>(a, b) + c; }
+template <bool kSat> struct MsadU8 {
+  static u32 apply(u32 a, u32 b, u32 c) { return accumulate<kSat>(u64{sadBytes<true>(a, b)} + c); }
 };
 // Per byte: (S0 + S1 + S2's low bit) / 2.
 struct LerpU8 {
@@ -53,8 +57,9 @@ struct LerpU8 {
   }
 };
 
-// The 4-byte windows of the 64-bit S0 starting at bytes 0..3, each against S1.
-template <bool kMasked> struct QsadPk {
+// The 4-byte windows of the 64-bit S0 starting at bytes 0..3, each against S1, into 16-bit
+// accumulators (saturated with clamp).
+template <bool kMasked, bool kSat> struct QsadPk {
   static constexpr int kSources = 3;
   static constexpr bool kWide0 = true, kWide1 = false, kWide2 = true, kWideDst = true;
   static u64 apply(u64 a, u64 b, u64 c) {
@@ -62,7 +67,10 @@ template <bool kMasked> struct QsadPk {
     for (int i = 0; i < 4; ++i) {
       const u32 window = static_cast<u32>(a >> (8 * i));
       const u32 acc = static_cast<u32>((c >> (16 * i)) & 0xFFFF);
-      r |= u64{(sadBytes<kMasked>(window, static_cast<u32>(b)) + acc) & 0xFFFF} << (16 * i);
+      u32 sum = sadBytes<kMasked>(window, static_cast<u32>(b)) + acc;
+      if (kSat && sum > 0xFFFF)
+        sum = 0xFFFF;
+      r |= u64{sum & 0xFFFF} << (16 * i);
     }
     return r;
   }
@@ -79,7 +87,8 @@ template <int W> void mqsadU32(Wave &w, const DecodedInst &in) {
     const u32 *acc = vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + i));
     for (int l = 0; l < W; ++l) {
       const u64 a = alo[l] | u64{ahi[l]} << 32;
-      r[i][l] = sadBytes<true>(static_cast<u32>(a >> (8 * i)), b[l]) + acc[l];
+      const u64 sum = u64{sadBytes<true>(static_cast<u32>(a >> (8 * i)), b[l])} + acc[l];
+      r[i][l] = (in.extra & 1) ? satU32(sum) : static_cast<u32>(sum);
     }
   }
   for (int i = 0; i < 4; ++i)
@@ -155,6 +164,18 @@ struct MullitF32 {
   }
 };
 
+// v_cvt_pk_u8_f32: S0 converted to an unsigned byte, written into byte S1[1:0] of S2. The ISA
+// names the conversion f32_to_u8 without defining it; like f32_to_u32 (v_cvt_u32_f32) it
+// truncates toward zero, saturates and turns NaN into 0 (a documented choice).
+struct CvtPkU8F32 {
+  static u32 apply(u32 a, u32 b, u32 c) {
+    const float f = f32(a);
+    const u32 byte = !(f > 0.0f) ? 0u : (f >= 255.0f ? 255u : static_cast<u32>(f));
+    const u32 shift = 8 * (b & 3);
+    return (c & ~(0xFFu << shift)) | byte << shift;
+  }
+};
+
 // v_cvt_off_f32_i4: the signed 4-bit S0[3:0] / 16.
 struct CvtOffF32I4 {
   static u32 apply(u32 a) {
@@ -163,27 +184,27 @@ struct CvtOffF32I4 {
   }
 };
 
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>, flags};
-}
-constexpr uint8_t kF32 = entry::kF32Result | entry::kF32Sources;
+constexpr EntryFlags kF32 = entry::kF32Result | entry::kF32Sources;
 
 } // namespace
 
 void registerValuMisc(Registry &r) {
-  r["v_sad_u8"] = entryOf<Vop32<SadU8, 3>>();
-  r["v_sad_hi_u8"] = entryOf<Vop32<SadHiU8, 3>>();
-  r["v_sad_u32"] = entryOf<Vop32<SadU32, 3>>();
-  r["v_msad_u8"] = entryOf<Vop32<MsadU8, 3>>();
+  constexpr EntryFlags kClamp = entry::kIntClamp;
+  r["v_sad_u8"] = entryOf<Vop32Clamp<SadU8<false>, SadU8<true>, 3>>(kClamp);
+  r["v_sad_hi_u8"] = entryOf<Vop32Clamp<SadHiU8<false>, SadHiU8<true>, 3>>(kClamp);
+  r["v_sad_u32"] = entryOf<Vop32Clamp<SadU32<false>, SadU32<true>, 3>>(kClamp);
+  r["v_msad_u8"] = entryOf<Vop32Clamp<MsadU8<false>, MsadU8<true>, 3>>(kClamp);
   r["v_lerp_u8"] = entryOf<Vop32<LerpU8, 3>>();
-  r["v_qsad_pk_u16_u8"] = entryOf<Vop64<QsadPk<false>>>();
-  r["v_mqsad_pk_u16_u8"] = entryOf<Vop64<QsadPk<true>>>();
-  r["v_mqsad_u32_u8"] = entryOf<MqsadU32>();
+  r["v_qsad_pk_u16_u8"] = entryOf<Vop64Clamp<QsadPk<false, false>, QsadPk<false, true>>>(kClamp);
+  r["v_mqsad_pk_u16_u8"] = entryOf<Vop64Clamp<QsadPk<true, false>, QsadPk<true, true>>>(kClamp);
+  r["v_mqsad_u32_u8"] = entryOf<MqsadU32>(kClamp);
   r["v_cubeid_f32"] = entryOf<Vop32<CubeId, 3>>(kF32);
   r["v_cubesc_f32"] = entryOf<Vop32<CubeSc, 3>>(kF32);
   r["v_cubetc_f32"] = entryOf<Vop32<CubeTc, 3>>(kF32);
   r["v_cubema_f32"] = entryOf<Vop32<CubeMa, 3>>(kF32);
   r["v_mullit_f32"] = entryOf<Vop32<MullitF32, 3>>(kF32);
+  // A saturating conversion: VOP3 clamp changes nothing.
+  r["v_cvt_pk_u8_f32"] = entryOf<Vop32<CvtPkU8F32, 3>>(entry::kF32Sources | kClamp);
   r["v_cvt_off_f32_i4"] = entryOf<Vop32<CvtOffF32I4, 1>>(entry::kF32Result);
 }
 

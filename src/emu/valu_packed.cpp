@@ -308,48 +308,48 @@ template <int kDst> struct FmaMix {
   template <int W> static void run(Wave &w, const DecodedInst &in) { fmaMix<W, kDst>(w, in); }
 };
 
-template <class Exec> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&Exec::template run<32>, &Exec::template run<64>,
-          static_cast<uint8_t>(flags | entry::k16Bit)};
+// 16-bit / packed executors: the pre-decoder resolves their halves (entry::k16Bit).
+template <class Exec> ExecEntry entry16Of(EntryFlags flags = 0) {
+  return entryOf<Exec>(static_cast<EntryFlags>(flags | entry::k16Bit));
 }
 
-constexpr uint8_t kFloat = entry::kF32Result | entry::kF32Sources;
+constexpr EntryFlags kFloat = entry::kF32Result | entry::kF32Sources;
 
 } // namespace
 
 void registerValuPacked(Registry &r) {
-  r["v_pk_fma_f16"] = entryOf<Packed<PkFma, 3>>(kFloat);
-  r["v_pk_fmac_f16"] = entryOf<Packed<PkFma, 3>>(kFloat | entry::kAccumulator);
-  r["v_pk_add_f16"] = entryOf<Packed<PkAddF16, 2>>(kFloat);
-  r["v_pk_mul_f16"] = entryOf<Packed<PkMulF16, 2>>(kFloat);
-  r["v_pk_max_f16"] = entryOf<Packed<PkMaxF16, 2>>(kFloat);
-  r["v_pk_min_f16"] = entryOf<Packed<PkMinF16, 2>>(kFloat);
-  r["v_pk_mad_i16"] = entryOf<Packed<PkMadI16, 3>>(entry::kIntClamp);
-  r["v_pk_mad_u16"] = entryOf<Packed<PkMadU16, 3>>(entry::kIntClamp);
-  r["v_pk_mul_lo_u16"] = entryOf<Packed<PkMulLoU16, 2>>(entry::kIntClamp);
-  r["v_pk_add_i16"] = entryOf<Packed<PkAddI16, 2>>(entry::kIntClamp);
-  r["v_pk_sub_i16"] = entryOf<Packed<PkSubI16, 2>>(entry::kIntClamp);
-  r["v_pk_add_u16"] = entryOf<Packed<PkAddU16, 2>>(entry::kIntClamp);
-  r["v_pk_sub_u16"] = entryOf<Packed<PkSubU16, 2>>(entry::kIntClamp);
-  r["v_pk_max_i16"] = entryOf<Packed<PkMaxI16, 2>>(entry::kIntClamp);
-  r["v_pk_min_i16"] = entryOf<Packed<PkMinI16, 2>>(entry::kIntClamp);
-  r["v_pk_max_u16"] = entryOf<Packed<PkMaxU16, 2>>(entry::kIntClamp);
-  r["v_pk_min_u16"] = entryOf<Packed<PkMinU16, 2>>(entry::kIntClamp);
-  r["v_pk_lshlrev_b16"] = entryOf<Packed<PkLshlrevB16, 2>>(entry::kIntClamp);
-  r["v_pk_lshrrev_b16"] = entryOf<Packed<PkLshrrevB16, 2>>(entry::kIntClamp);
-  r["v_pk_ashrrev_i16"] = entryOf<Packed<PkAshrrevI16, 2>>(entry::kIntClamp);
-  r["v_dot2_f32_f16"] = entryOf<Dot2F32<h>>(kFloat);
-  r["v_dot2acc_f32_f16"] = entryOf<Dot2F32<h>>(kFloat | entry::kAccumulator);
-  r["v_dot2_f32_bf16"] = entryOf<Dot2F32<bf>>(entry::kF32Result);
-  r["v_dot2_f16_f16"] = entryOf<Dot2Half<false>>();
-  r["v_dot2_bf16_bf16"] = entryOf<Dot2Half<true>>();
-  r["v_dot4_i32_iu8"] = entryOf<DotInt<8, true>>(entry::kIntClamp);
-  r["v_dot4_u32_u8"] = entryOf<DotInt<8, false>>(entry::kIntClamp);
-  r["v_dot8_i32_iu4"] = entryOf<DotInt<4, true>>(entry::kIntClamp);
-  r["v_dot8_u32_u4"] = entryOf<DotInt<4, false>>(entry::kIntClamp);
-  r["v_fma_mix_f32"] = entryOf<FmaMix<0>>(kFloat);
-  r["v_fma_mixlo_f16"] = entryOf<FmaMix<1>>(kFloat);
-  r["v_fma_mixhi_f16"] = entryOf<FmaMix<2>>(kFloat);
+  r["v_pk_fma_f16"] = entry16Of<Packed<PkFma, 3>>(kFloat);
+  r["v_pk_fmac_f16"] = entry16Of<Packed<PkFma, 3>>(kFloat | entry::kAccumulator);
+  r["v_pk_add_f16"] = entry16Of<Packed<PkAddF16, 2>>(kFloat);
+  r["v_pk_mul_f16"] = entry16Of<Packed<PkMulF16, 2>>(kFloat);
+  r["v_pk_max_f16"] = entry16Of<Packed<PkMaxF16, 2>>(kFloat);
+  r["v_pk_min_f16"] = entry16Of<Packed<PkMinF16, 2>>(kFloat);
+  r["v_pk_mad_i16"] = entry16Of<Packed<PkMadI16, 3>>(entry::kIntClamp);
+  r["v_pk_mad_u16"] = entry16Of<Packed<PkMadU16, 3>>(entry::kIntClamp);
+  r["v_pk_mul_lo_u16"] = entry16Of<Packed<PkMulLoU16, 2>>(entry::kIntClamp);
+  r["v_pk_add_i16"] = entry16Of<Packed<PkAddI16, 2>>(entry::kIntClamp);
+  r["v_pk_sub_i16"] = entry16Of<Packed<PkSubI16, 2>>(entry::kIntClamp);
+  r["v_pk_add_u16"] = entry16Of<Packed<PkAddU16, 2>>(entry::kIntClamp);
+  r["v_pk_sub_u16"] = entry16Of<Packed<PkSubU16, 2>>(entry::kIntClamp);
+  r["v_pk_max_i16"] = entry16Of<Packed<PkMaxI16, 2>>(entry::kIntClamp);
+  r["v_pk_min_i16"] = entry16Of<Packed<PkMinI16, 2>>(entry::kIntClamp);
+  r["v_pk_max_u16"] = entry16Of<Packed<PkMaxU16, 2>>(entry::kIntClamp);
+  r["v_pk_min_u16"] = entry16Of<Packed<PkMinU16, 2>>(entry::kIntClamp);
+  r["v_pk_lshlrev_b16"] = entry16Of<Packed<PkLshlrevB16, 2>>(entry::kIntClamp);
+  r["v_pk_lshrrev_b16"] = entry16Of<Packed<PkLshrrevB16, 2>>(entry::kIntClamp);
+  r["v_pk_ashrrev_i16"] = entry16Of<Packed<PkAshrrevI16, 2>>(entry::kIntClamp);
+  r["v_dot2_f32_f16"] = entry16Of<Dot2F32<h>>(kFloat);
+  r["v_dot2acc_f32_f16"] = entry16Of<Dot2F32<h>>(kFloat | entry::kAccumulator);
+  r["v_dot2_f32_bf16"] = entry16Of<Dot2F32<bf>>(entry::kF32Result);
+  r["v_dot2_f16_f16"] = entry16Of<Dot2Half<false>>();
+  r["v_dot2_bf16_bf16"] = entry16Of<Dot2Half<true>>();
+  r["v_dot4_i32_iu8"] = entry16Of<DotInt<8, true>>(entry::kIntClamp);
+  r["v_dot4_u32_u8"] = entry16Of<DotInt<8, false>>(entry::kIntClamp);
+  r["v_dot8_i32_iu4"] = entry16Of<DotInt<4, true>>(entry::kIntClamp);
+  r["v_dot8_u32_u4"] = entry16Of<DotInt<4, false>>(entry::kIntClamp);
+  r["v_fma_mix_f32"] = entry16Of<FmaMix<0>>(kFloat);
+  r["v_fma_mixlo_f16"] = entry16Of<FmaMix<1>>(kFloat);
+  r["v_fma_mixhi_f16"] = entry16Of<FmaMix<2>>(kFloat);
 }
 
 } // namespace gcnkit::emu

@@ -25,6 +25,7 @@ enum class FaultKind : uint8_t {
   ScratchViolation,       // private (scratch) access outside the lane's private segment
   MisalignedAtomic,       // atomic on an address that is not naturally aligned
   UnsupportedBuffer,      // buffer resource not emulated (data format in address, 256: swizzle)
+  Halted,                 // s_sethalt / s_sendmsghalt: the wave waits for a debugger forever
 };
 
 // What stopped a wave; the dispatcher adds the workgroup and the instruction text.

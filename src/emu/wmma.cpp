@@ -121,19 +121,19 @@ template <int W, Kind K> void wmma(Wave &w, const DecodedInst &in) {
   }
 }
 
-template <Kind K> ExecEntry entryOf(uint8_t flags = 0) {
-  return {&wmma<32, K>, &wmma<64, K>, static_cast<uint8_t>(flags | entry::k16Bit)};
+template <Kind K> ExecEntry wmmaEntry(EntryFlags flags = 0) {
+  return {&wmma<32, K>, &wmma<64, K>, static_cast<EntryFlags>(flags | entry::k16Bit)};
 }
 
 } // namespace
 
 void registerWmma(Registry &r) {
-  r["v_wmma_f32_16x16x16_f16"] = entryOf<Kind::F32F16>();
-  r["v_wmma_f32_16x16x16_bf16"] = entryOf<Kind::F32BF16>();
-  r["v_wmma_f16_16x16x16_f16"] = entryOf<Kind::F16F16>();
-  r["v_wmma_bf16_16x16x16_bf16"] = entryOf<Kind::BF16BF16>();
-  r["v_wmma_i32_16x16x16_iu8"] = entryOf<Kind::I32IU8>(entry::kIntClamp);
-  r["v_wmma_i32_16x16x16_iu4"] = entryOf<Kind::I32IU4>(entry::kIntClamp);
+  r["v_wmma_f32_16x16x16_f16"] = wmmaEntry<Kind::F32F16>();
+  r["v_wmma_f32_16x16x16_bf16"] = wmmaEntry<Kind::F32BF16>();
+  r["v_wmma_f16_16x16x16_f16"] = wmmaEntry<Kind::F16F16>();
+  r["v_wmma_bf16_16x16x16_bf16"] = wmmaEntry<Kind::BF16BF16>();
+  r["v_wmma_i32_16x16x16_iu8"] = wmmaEntry<Kind::I32IU8>(entry::kIntClamp);
+  r["v_wmma_i32_16x16x16_iu4"] = wmmaEntry<Kind::I32IU4>(entry::kIntClamp);
 }
 
 } // namespace gcnkit::emu

@@ -121,7 +121,11 @@ const TargetInfo &gfx1100Info() {
   static const TargetInfo info{Target::GFX1100,
                                TargetInfo::kVop3Literal | TargetInfo::kDppFetchInactive |
                                    TargetInfo::kWritelaneLdsDirect |
-                                   TargetInfo::kAsmReportsLastVariant,
+                                   TargetInfo::kAsmReportsLastVariant |
+                                   TargetInfo::kPackedWorkItemIds |
+                                   TargetInfo::k16BitResultsKeepHigh |
+                                   TargetInfo::kSwizzleRotateFft |
+                                   TargetInfo::kPermuteWithinHalves,
                                {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
                                 /*vcc*/ 106,
                                 /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,
@@ -143,7 +147,8 @@ const TargetInfo &gfx908Info() {
   static const TargetInfo info{
       Target::GFX908,
       TargetInfo::kVcczExeczSources | TargetInfo::kLdsDirect | TargetInfo::kPopsExitingWaveId |
-          TargetInfo::kDppBoundCtrlZeroSets | TargetInfo::kAsmCountsVccTokens,
+          TargetInfo::kDppBoundCtrlZeroSets | TargetInfo::kAsmCountsVccTokens |
+          TargetInfo::kAccVgprs | TargetInfo::kCmpxWritesResult,
       {/*sgprs*/ 102, /*flatScratch*/ 102, /*xnackMask*/ 104, /*vcc*/ 106,
        /*ttmp*/ 108, /*null*/ kNone, /*m0*/ 124, /*exec*/ 126,
        /*printedNull*/ 125},

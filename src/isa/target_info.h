@@ -72,6 +72,18 @@ struct TargetInfo {
   static constexpr uint32_t kVcczExeczSources = 1u << 0; // src_vccz / src_execz by name
   static constexpr uint32_t kLdsDirect = 1u << 1;        // src_lds_direct as a VALU source
   static constexpr uint32_t kPopsExitingWaveId = 1u << 2;
+  // What the hardware does, where generations differ (the emulator reads these).
+  static constexpr uint32_t kAccVgprs = 1u << 3;          // a separate AccVGPR file (gfx908)
+  static constexpr uint32_t kPackedWorkItemIds = 1u << 4; // v0 = x | y << 10 | z << 20 (gfx11)
+  // 16-bit VALU results keep the other half of the VGPR (gfx10+); gfx9 zeroes the high half.
+  static constexpr uint32_t k16BitResultsKeepHigh = 1u << 5;
+  // v_cmpx also writes the compare result to VCC / SDST (gfx9); gfx10+ write EXEC only.
+  static constexpr uint32_t kCmpxWritesResult = 1u << 6;
+  // ds_swizzle_b32's rotate and FFT modes (offset >= 0xC000, gfx10+).
+  static constexpr uint32_t kSwizzleRotateFft = 1u << 7;
+  // In wave64, ds_permute / ds_bpermute work within each 32-lane half (gfx10+); gfx9 permutes
+  // across all 64 lanes.
+  static constexpr uint32_t kPermuteWithinHalves = 1u << 8;
   // VALU encoding features (gfx10+ have them, gfx9 does not).
   static constexpr uint32_t kVop3Literal = 1u << 16;          // VOP3 takes a literal dword
   static constexpr uint32_t kDppFetchInactive = 1u << 18;     // DPP16 fi bit (fi:1)

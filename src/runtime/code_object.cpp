@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "elf/elf_file.h"
+#include "isa/target_info.h"
 #include "runtime/msgpack.h"
 #include "support/numbers.h"
 
@@ -303,11 +304,18 @@ struct Loader {
             f.size > 0 && f.size <= k.codeSize)
           k.codeSize = f.size;
       const uint32_t rsrc1 = k.descriptor.computePgmRsrc1;
-      k.waveSize = isa::kd::kEnableWavefrontSize32.get(k.descriptor.kernelCodeProperties) ? 32 : 64;
-      // VGPR encoding granule on GFX10+: 8 registers in wave32, 4 in wave64.
+      // gfx9 runs wave64 only (the descriptor's wave32 bit is reserved there).
+      k.waveSize = isa::supportsWave32(co.target) &&
+                           isa::kd::kEnableWavefrontSize32.get(k.descriptor.kernelCodeProperties)
+                       ? 32
+                       : 64;
+      // VGPR encoding granule: 8 registers in wave32 (GFX10+), 4 in wave64. On gfx908 the
+      // allocation is max(VGPRs, AccVGPRs) and each file gets that many (AMDGPUUsage).
       const uint32_t granule = k.waveSize == 32 ? 8 : 4;
       k.vgprCount =
           std::min(256u, (isa::kd::kGranulatedWorkitemVgprCount.get(rsrc1) + 1) * granule);
+      if (isa::targetInfo(co.target).has(isa::TargetInfo::kAccVgprs))
+        k.agprCount = k.vgprCount;
       if (meta)
         applyMetadata(k, *meta);
       co.kernels.push_back(std::move(k));
@@ -331,12 +339,13 @@ std::optional<CodeObject> parseCodeObject(std::string_view bytes, std::string &e
     error = e.what + " (file offset " + std::to_string(e.offset) + ")";
     return std::nullopt;
   }
-  if (file->target() != isa::Target::GFX1100) {
-    error = "the code object is for " + std::string(isa::processorName(file->target())) +
-            "; the emulator runs gfx1100 code objects";
+  if (!isa::targetIdFromElfFlags(file->flags())) {
+    error = "the code object is for a processor gcnkit does not run (e_flags " +
+            hex(file->flags()) + "; supported: " + std::string(isa::supportedProcessors()) + ")";
     return std::nullopt;
   }
   Loader l{*file, error, {}, {}, {}};
+  l.co.target = file->target();
   std::optional<msgpack::Value> meta;
   if (!l.layout() || !l.readSymbols() || !l.readRelocations() || !l.readMetadata(meta) ||
       !l.kernels(meta))

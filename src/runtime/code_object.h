@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gcnkit/isa.h"
 #include "gcnkit/kernel_descriptor.h"
 
 namespace gcnkit::runtime {
@@ -35,6 +36,7 @@ struct KernelInfo {
   uint64_t sectionSize = 0;
   uint32_t waveSize = 32;
   uint32_t vgprCount = 0;
+  uint32_t agprCount = 0; // AccVGPRs (gfx908: the allocation covers both files)
   bool hasMetadata = false;
   std::vector<KernelArgInfo> args; // metadata .args in order
   uint32_t kernargSegmentSize = 0;
@@ -58,6 +60,7 @@ struct FunctionSymbol {
 };
 
 struct CodeObject {
+  isa::Target target = isa::Target::GFX1100; // the processor of its e_flags
   std::vector<uint8_t> image;
   std::vector<FunctionSymbol> functions;
   std::vector<Relocation> relocations;

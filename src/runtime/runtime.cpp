@@ -7,6 +7,7 @@
 #include <map>
 
 #include "emu/dispatch.h"
+#include "gcnkit/target.h"
 #include "emu/memory.h"
 #include "emu/predecode.h"
 #include "emu/thread_pool.h"
@@ -68,10 +69,10 @@ Module::~Module() {
 }
 
 std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> bytes,
-                                     std::string &error) {
+                                     std::string &error, const LoadOptions &options) {
   auto impl = std::make_unique<Impl>();
   // Bundles and host objects carry the code object inside; an ELF is used as it is.
-  std::optional<DeviceCode> object = findCodeObject(bytes, isa::Target::GFX1100, error);
+  std::optional<DeviceCode> object = findCodeObject(bytes, options.target, error);
   if (!object)
     return nullptr;
   std::optional<CodeObject> co = parseCodeObject(
@@ -79,6 +80,11 @@ std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> by
       error);
   if (!co)
     return nullptr;
+  if (options.target && co->target != *options.target) {
+    error = "the code object is for " + std::string(isa::processorName(co->target)) +
+            ", not " + std::string(isa::processorName(*options.target));
+    return nullptr;
+  }
   impl->code = std::move(*co);
   CodeObject &c = impl->code;
   // The image lives in guest memory: kernels may read their own constants and s_getpc_b64
@@ -102,8 +108,10 @@ std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> by
     info.code = std::span<const uint8_t>(c.image.data() + k.sectionOffset, k.sectionSize);
     info.address = impl->imageAddress + k.sectionOffset;
     info.entryAddress = impl->imageAddress + k.codeOffset;
+    info.target = c.target;
     info.waveSize = k.waveSize;
     info.vgprCount = k.vgprCount;
+    info.agprCount = k.agprCount;
     info.rsrc1 = k.descriptor.computePgmRsrc1;
     impl->programs.push_back(emu::predecode(info));
     const emu::Program &prog = impl->programs.back();
@@ -118,8 +126,10 @@ std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> by
   return std::unique_ptr<Module>(new Module(std::move(impl)));
 }
 
+isa::Target Module::target() const { return impl_->code.target; }
+
 std::unique_ptr<Module> Module::loadFile(Device &device, const std::string &path,
-                                         std::string &error) {
+                                         std::string &error, const LoadOptions &options) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open " + path;
@@ -127,7 +137,7 @@ std::unique_ptr<Module> Module::loadFile(Device &device, const std::string &path
   }
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                              std::istreambuf_iterator<char>());
-  std::unique_ptr<Module> m = load(device, bytes, error);
+  std::unique_ptr<Module> m = load(device, bytes, error, options);
   if (!m)
     error = path + ": " + error;
   return m;
@@ -192,6 +202,8 @@ Fault::Kind kindOf(emu::FaultKind k) {
     return Fault::Kind::MisalignedAtomic;
   case emu::FaultKind::UnsupportedBuffer:
     return Fault::Kind::UnsupportedBuffer;
+  case emu::FaultKind::Halted:
+    return Fault::Kind::Halted;
   default:
     return Fault::Kind::MemoryViolation;
   }
@@ -226,7 +238,11 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t
     what = "branch to " + hex(f.address) + ", which starts no instruction of the kernel";
     break;
   case Fault::Kind::Trap:
-    what = "s_trap executed";
+    what = "s_trap " + hex(f.address) + " executed and no trap handler is installed";
+    break;
+  case Fault::Kind::Halted:
+    what = "the wave halted (" + hex(f.address) +
+           ") and waits for a debugger: the kernel cannot finish";
     break;
   case Fault::Kind::ScratchViolation:
     what = std::string("scratch violation: ") + (f.write ? "write" : "read") + " of " +
