@@ -270,14 +270,16 @@ amdhsa.version:
 )";
 
 // Memory statements in a listing and an object: what the listing prints as written where the
-// disassembler would print another text (gfx9 MIMG vaddr widths, NSA-style lists as one tuple),
-// and every memory format's gfx9 syntax.
+// disassembler would print another text (gfx9 MIMG vaddr widths, NSA-style lists as one tuple,
+// buffer offsets past the 12-bit field), and every memory format's gfx9 syntax.
 constexpr const char *kMemoryStatements = R"(	.text
 	ds_read_b32 v1, v2 offset:65535 gds
 	ds_write2st64_b64 v1, v[2:3], v[4:5] offset0:255 offset1:1
 	ds_gws_init v1 offset:4 gds
 	ds_swizzle_b32 v1, v2 offset:swizzle(BROADCAST,8,3)
 	buffer_load_dword v1, v[2:3], s[4:7], s1 idxen offen offset:4095 glc slc
+	buffer_load_dword v1, off, s[4:7], s1 offset:5000
+	tbuffer_load_format_x v1, off, s[0:3], 0 offset:65535
 	buffer_load_dwordx2 v[1:3], off, s[4:7], 0 tfe
 	buffer_load_ubyte v2, s[4:7], m0 offen offset:4 glc lds
 	buffer_store_lds_dword s[4:7], s1 offset:4 lds slc

@@ -344,6 +344,9 @@ Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
   v = lay[m::kBufIdxen].set(v, mods.has(Mod::Idxen));
   v = lay[m::kBufSoffset].set(v, soffset);
   appendQword(out.bytes, v);
+  // llvm-mc takes offsets up to 65535, encodes the low 12 bits and lists what was written.
+  if (mods.get(Mod::Offset) > lay[m::kBufOffset].maxValue())
+    out.bufferOffset = mods.get(Mod::Offset);
   return Attempt::success(in.ops.size());
 }
 

@@ -102,7 +102,7 @@ void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &opt
     return mem::printDs(inst, out);
   case Format::MUBUF:
   case Format::MTBUF:
-    return mem::printBuffer(inst, out);
+    return mem::printBuffer(inst, out, opts.bufferOffset);
   case Format::FLAT:
   case Format::GLOBAL:
   case Format::SCRATCH:

@@ -113,7 +113,9 @@ void printDs(const Inst &inst, std::string &out);
 void encodeDs(const Inst &inst, std::string &out);
 
 DecodeStatus decodeBuffer(isa::Format f, std::span<const uint8_t> bytes, Inst &inst);
-void printBuffer(const Inst &inst, std::string &out);
+// writtenOffset: the assembler listing's offset as written when it exceeds the field (0: as
+// decoded).
+void printBuffer(const Inst &inst, std::string &out, uint32_t writtenOffset = 0);
 void encodeBuffer(const Inst &inst, std::string &out);
 unsigned bufferOperandRegs(const Inst &inst, unsigned operand);
 

@@ -29,6 +29,7 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
       po.assemblerListing = true;
       po.smemOffset = encoded.smemOffset;
       po.vaddrRegs = encoded.vaddrRegs;
+      po.bufferOffset = encoded.bufferOffset;
       if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
         dis.print(inst, text, po);
     });
