@@ -118,28 +118,26 @@ constexpr uint8_t kNone = ScalarRegisters::kNone;
 constexpr uint8_t kNoBit = SmemLayout::kNoBit;
 
 const TargetInfo &gfx1100Info() {
-  static const TargetInfo info{Target::GFX1100,
-                               TargetInfo::kVop3Literal | TargetInfo::kDppFetchInactive |
-                                   TargetInfo::kWritelaneLdsDirect |
-                                   TargetInfo::kAsmReportsLastVariant |
-                                   TargetInfo::kPackedWorkItemIds |
-                                   TargetInfo::k16BitResultsKeepHigh |
-                                   TargetInfo::kSwizzleRotateFft |
-                                   TargetInfo::kPermuteWithinHalves,
-                               {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
-                                /*vcc*/ 106,
-                                /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,
-                                /*printedNull*/ 124},
-                               prefixTable(kGfx11Prefixes),
-                               prefixWords(kGfx11Prefixes),
-                               /*constantBusLimit*/ 2,
-                               {/*encoding*/ 0x3D, /*glc*/ 14, /*dlc*/ 13, /*imm*/ kNoBit,
-                                /*soffsetEn*/ kNoBit, /*strictPolicyBits*/ true},
-                               &salu::kGfx1100Symbols,
-                               {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
-                                /*sgprGranule*/ 0, /*addressableSgprs*/ 0},
-                               kGfx11DppControls,
-                               kGfx1100Mem};
+  static const TargetInfo info{
+      Target::GFX1100,
+      TargetInfo::kVop3Literal | TargetInfo::kDppFetchInactive | TargetInfo::kWritelaneLdsDirect |
+          TargetInfo::kAsmReportsLastVariant | TargetInfo::kPackedWorkItemIds |
+          TargetInfo::k16BitResultsKeepHigh | TargetInfo::kSwizzleRotateFft |
+          TargetInfo::kPermuteWithinHalves | TargetInfo::kVgprHalfBit,
+      {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
+       /*vcc*/ 106,
+       /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,
+       /*printedNull*/ 124},
+      prefixTable(kGfx11Prefixes),
+      prefixWords(kGfx11Prefixes),
+      /*constantBusLimit*/ 2,
+      {/*encoding*/ 0x3D, /*glc*/ 14, /*dlc*/ 13, /*imm*/ kNoBit,
+       /*soffsetEn*/ kNoBit, /*strictPolicyBits*/ true},
+      &salu::kGfx1100Symbols,
+      {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
+       /*sgprGranule*/ 0, /*addressableSgprs*/ 0},
+      kGfx11DppControls,
+      kGfx1100Mem};
   return info;
 }
 
