@@ -340,5 +340,48 @@ TEST_F(EmuGfx908, HardwareRegisters) {
   EXPECT_EQ(r.out[192], 0u);          // FP_ROUND: nearest even
 }
 
+// gfx9's VGPR indexing: between s_set_gpr_idx_on and s_set_gpr_idx_off, the VALU operands
+// M0[15:12] selects (SRC0, SRC1, SRC2, DST) are moved by M0[7:0]; s_set_gpr_idx_idx and
+// s_set_gpr_idx_mode change the index and the operands.
+TEST_F(EmuGfx908, VgprIndexingMode) {
+  const std::vector<uint32_t> in = randomWords(64, 912);
+  std::string body = load(10, 0);
+  for (unsigned k = 0; k < 8; ++k) // v20..v27 = input + k
+    body += "  v_add_u32 v" + std::to_string(20 + k) + ", " + std::to_string(k) + ", v10\n";
+  body += "  s_mov_b32 s12, 3\n"
+          "  s_set_gpr_idx_on s12, gpr_idx(SRC0)\n"
+          "  v_mov_b32 v1, v20\n" // v1 = v23
+          "  s_set_gpr_idx_idx 5\n"
+          "  v_add_u32 v2, v20, v21\n" // v2 = v25 + v21 (only src0 indexed)
+          "  s_set_gpr_idx_mode gpr_idx(DST,SRC1)\n"
+          "  v_sub_u32 v20, v10, v20\n" // v25 = v10 - v25
+          "  s_set_gpr_idx_off\n"
+          "  v_mov_b32 v3, v20\n" // not indexed: v20
+          "  v_mov_b32 v4, v25\n" +
+          store(1, 0) + store(2, 1) + store(3, 2) + store(4, 3);
+  AsmRun r = run(body, in, 4);
+  ASSERT_TRUE(r.result.ok());
+  for (unsigned l = 0; l < 64; ++l) {
+    const uint32_t x = in[l];
+    EXPECT_EQ(r.out[l], x + 3) << "lane " << l;
+    EXPECT_EQ(r.out[64 + l], (x + 5) + (x + 1)) << "lane " << l;
+    EXPECT_EQ(r.out[128 + l], x) << "lane " << l;
+    EXPECT_EQ(r.out[192 + l], x - (x + 5)) << "lane " << l;
+  }
+}
+
+// An index moving an operand past the kernel's VGPRs stops the wave with a named fault.
+TEST_F(EmuGfx908, VgprIndexOutOfRange) {
+  const std::string body = "  s_movk_i32 s12, 0x7f\n"
+                           "  s_set_gpr_idx_on s12, gpr_idx(SRC0)\n"
+                           "  v_mov_b32 v1, v60\n" // v187: the kernel has 128 VGPRs
+                           "  s_set_gpr_idx_off\n" +
+                           store(1, 0);
+  AsmRun r = runAsm(dev, body, 64, {}, 1, gfx908Options());
+  ASSERT_TRUE(r.result.fault);
+  EXPECT_EQ(r.result.fault->kind, runtime::Fault::Kind::VgprIndexRange);
+  EXPECT_NE(r.result.error.find("VGPR index out of range"), std::string::npos) << r.result.error;
+}
+
 } // namespace
 } // namespace gcnkit::emutest

@@ -551,6 +551,29 @@ TEST_P(EmuSuite, ByValueArguments) {
   }
 }
 
+// Vector elements picked and replaced at indices every lane shares (VGPR indexing on gfx9,
+// v_movrels / v_movreld on gfx11).
+TEST_P(EmuSuite, VectorsIndexedByUniformValues) {
+  auto m = load("vector_index.cl");
+  ASSERT_TRUE(m);
+  const uint32_t n = 300, w = 13, r = 6;
+  auto v = randomInts<uint32_t>(n * 16, 331);
+  const uint64_t dv = upload(dev, v), dp = dev.alloc(n * 4);
+  SUITE_LAUNCH(m, "vector_index", (LaunchConfig{{n, 1, 1}, {128, 1, 1}}),
+               KernelArgs().add(dv).add(dp).add(n).add(w).add(r));
+  auto got = download<uint32_t>(dev, dv, n * 16);
+  auto picked = download<uint32_t>(dev, dp, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t a[16];
+    std::copy_n(v.begin() + i * 16, 16, a);
+    a[w & 15] = i * 7u;
+    a[(w + 3) & 15] += a[r & 15];
+    for (unsigned k = 0; k < 16; ++k)
+      ASSERT_EQ(got[i * 16 + k], a[k]) << "work-item " << i << " element " << k;
+    ASSERT_EQ(picked[i], a[r & 15] ^ a[(r + 9) & 15]) << "work-item " << i;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Config, EmuSuite, allConfigs(), configName);
 
 } // namespace

@@ -132,6 +132,7 @@ struct Fault {
     MisalignedAtomic,  // atomic on an address that is not naturally aligned
     UnsupportedBuffer, // buffer resource not emulated (address: data format; 256: swizzled)
     Halted,            // s_sethalt / s_sendmsghalt halted the wave (address: SIMM16)
+    VgprIndexRange,    // gfx9 VGPR indexing (s_set_gpr_idx_on, M0) left the kernel's VGPRs
   };
   Kind kind = Kind::MemoryViolation;
   std::string kernel;

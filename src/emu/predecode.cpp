@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "emu/gpr_index.h"
+#include "emu/mode.h"
 #include "emu/predecode_builder.h"
 #include "emu/wave.h"
 
@@ -42,7 +44,49 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
                                   : decodeUnderMode(inst, name, *entry, d, why);
   if (!ok)
     trap(d, why);
+  else if (indexesVgprs && isValuFormat(inst.desc->format))
+    wrapForVgprIndexing(inst, d);
   return true;
+}
+
+bool Builder::isValuFormat(Format f) {
+  return f == Format::VOP1 || f == Format::VOP2 || f == Format::VOPC || f == Format::VOP3 ||
+         f == Format::VOP3SD || f == Format::VOP3P;
+}
+
+void Builder::wrapForVgprIndexing(const disasm::Inst &inst, DecodedInst &d) {
+  using namespace gpr_index;
+  const InstrDesc &row = *inst.desc;
+  uint32_t flags = 0;
+  const bool plain = d.fn != modeExecutor(info.waveSize) && !isDppForm(inst);
+  if (plain) {
+    flags |= kIndexable;
+    for (unsigned i = 0; i < row.numOperands; ++i) {
+      const OperandDesc &o = row.operands[i];
+      const unsigned regs = std::max(1u, dis.operandRegs(inst, i));
+      if (o.isDef && o.kind == OperandKind::VReg && d.vdst < info.vgprCount) {
+        flags |= kDstVgpr | std::min(regs - 1, 7u) << kDstRegsShift;
+      } else if (!o.isDef && (o.field == Field::SRC0 || o.field == Field::SRC1 ||
+                              o.field == Field::VSRC1 || o.field == Field::SRC2)) {
+        const unsigned slot = slotOf(o.field);
+        const Src &s = d.src[slot];
+        if (s.kind == SrcKind::Vgpr && s.reg < info.vgprCount)
+          flags |= 1u << (kSrcVgprShift + slot) | std::min(regs - 1, 3u)
+                                                      << (kSrcRegsShift + 2 * slot);
+      }
+    }
+  }
+  const uint32_t component = static_cast<uint32_t>(prog.components.size());
+  prog.components.push_back(d);
+  if (!plain) {
+    DecodedInst reason;
+    trap(reason, "VGPR indexing (s_set_gpr_idx_on) of a DPP, SDWA or MODE-dependent "
+                 "instruction not emulated");
+    d.imm = reason.imm;
+  }
+  d.fn = gpr_index::wrapper(info.waveSize);
+  d.aux = component;
+  d.target = flags;
 }
 
 Program Builder::run() {
@@ -66,6 +110,9 @@ Program Builder::run() {
     off += inst.size ? inst.size : 4;
   }
   wrapFloatMode = needsModeWrapper(decoded);
+  for (const auto &[at, inst] : decoded)
+    if (inst.desc && inst.desc->name == "s_set_gpr_idx_on")
+      indexesVgprs = true;
   for (const auto &[at, inst] : decoded) {
     DecodedInst d;
     d.address = info.address + at;

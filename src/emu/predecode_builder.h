@@ -46,6 +46,9 @@ struct Builder {
   unsigned dppSource0 = 0;
   uint16_t dppSourceRow = 0;
   int32_t modeReasonIndex = -1; // trap reason shared by the MODE wrapper entries (modeReason)
+  // gfx9 VGPR indexing: the kernel turns it on somewhere, so every VALU instruction runs
+  // behind the indexing wrapper (emu/gpr_index.h).
+  bool indexesVgprs = false;
 
   uint32_t trap(DecodedInst &d, std::string reason) {
     d.fn = trapExecutor();
@@ -55,6 +58,10 @@ struct Builder {
   }
 
   uint32_t registerRows() const { return info.vgprCount + info.agprCount; }
+
+  static bool isValuFormat(Format f);
+  // Puts a decoded VALU instruction behind the VGPR indexing wrapper (predecode.cpp).
+  void wrapForVgprIndexing(const disasm::Inst &inst, DecodedInst &d);
 
   uint16_t vgprRow(unsigned v, unsigned regs, bool def) const {
     if (v + regs <= info.vgprCount)

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "emu/gpr_index.h"
 #include "emu/mode.h"
 #include "emu/registry.h"
 #include "emu/wave.h"
@@ -633,6 +634,7 @@ void registerSalu(Registry &r) {
        {"s_version", "s_waitcnt_vscnt", "s_waitcnt_vmcnt", "s_waitcnt_expcnt", "s_waitcnt_lgkmcnt"})
     r[name] = scalarEntry(scalarNop, entry::kNoEffect);
   registerHwreg(r);
+  gpr_index::registerGprIndex(r);
 }
 
 } // namespace gcnkit::emu

@@ -51,6 +51,8 @@ const char *faultName(FaultKind k) {
     return "s_trap";
   case FaultKind::Halted:
     return "halted";
+  case FaultKind::VgprIndexRange:
+    return "VGPR index out of range";
   default:
     return "fault";
   }

@@ -26,6 +26,7 @@ enum class FaultKind : uint8_t {
   MisalignedAtomic,       // atomic on an address that is not naturally aligned
   UnsupportedBuffer,      // buffer resource not emulated (data format in address, 256: swizzle)
   Halted,                 // s_sethalt / s_sendmsghalt: the wave waits for a debugger forever
+  VgprIndexRange,         // gfx9 VGPR indexing (M0) moved an operand past the kernel's VGPRs
 };
 
 // What stopped a wave; the dispatcher adds the workgroup and the instruction text.
@@ -64,6 +65,7 @@ struct Wave {
   uint32_t mode = 0;  // HW_REG_MODE (emu/mode.h): FP round / denormal modes, DX10 clamp, IEEE
   uint32_t hwId1 = 0; // HW_REG_HW_ID1 / HW_ID2 as s_getreg reads them
   uint32_t hwId2 = 0;
+  bool gprIndexing = false; // gfx9's VGPR indexing mode (emu/gpr_index.h)
   uint64_t executed = 0;
   WaveFault fault;
   WorkgroupContext *group = nullptr;

@@ -205,6 +205,8 @@ Fault::Kind kindOf(emu::FaultKind k) {
     return Fault::Kind::UnsupportedBuffer;
   case emu::FaultKind::Halted:
     return Fault::Kind::Halted;
+  case emu::FaultKind::VgprIndexRange:
+    return Fault::Kind::VgprIndexRange;
   default:
     return Fault::Kind::MemoryViolation;
   }
@@ -244,6 +246,10 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t
   case Fault::Kind::Halted:
     what = "the wave halted (" + hex(f.address) +
            ") and waits for a debugger: the kernel cannot finish";
+    break;
+  case Fault::Kind::VgprIndexRange:
+    what = "VGPR index out of range: M0's index (s_set_gpr_idx_on) moves an operand past the "
+           "kernel's VGPRs";
     break;
   case Fault::Kind::ScratchViolation:
     what = std::string("scratch violation: ") + (f.write ? "write" : "read") + " of " +
