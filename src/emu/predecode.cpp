@@ -38,8 +38,13 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
   }
   if (entry->flags & entry::kNoEffect)
     return false;
-  const bool ok = isDppForm(inst) ? dppInstruction(inst, name, *entry, d, why)
-                                  : decodeUnderMode(inst, name, *entry, d, why);
+  bool ok;
+  if (isDppForm(inst))
+    ok = dppInstruction(inst, name, *entry, d, why);
+  else if (isSdwaForm(inst))
+    ok = sdwaInstruction(inst, name, *entry, d, why);
+  else
+    ok = decodeUnderMode(inst, name, *entry, d, why);
   if (!ok)
     trap(d, why);
   return true;
@@ -111,8 +116,8 @@ uint32_t Program::indexOf(uint64_t addr) const {
 std::string Program::text(uint32_t index) const {
   std::string out;
   if (index < raw.size() && raw[index].desc)
-    disasm::Disassembler(target, waveSize == 64 ? disasm::WaveSize::Wave64
-                                                : disasm::WaveSize::Wave32)
+    disasm::Disassembler(target,
+                         waveSize == 64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32)
         .print(raw[index], out);
   return out;
 }

@@ -484,6 +484,10 @@ void registerValuInt(Registry &r) {
   r["v_add_co_ci_u32"] = entryOf<Carry<CarryOp::Add, true>>(kClamp);
   r["v_sub_co_ci_u32"] = entryOf<Carry<CarryOp::Sub, true>>(kClamp);
   r["v_subrev_co_ci_u32"] = entryOf<Carry<CarryOp::Subrev, true>>(kClamp);
+  // gfx9's names of the carry-in forms (gfx10 renamed them; LLVM's gfx11 assembler has no alias).
+  r["v_addc_co_u32"] = r["v_add_co_ci_u32"];
+  r["v_subb_co_u32"] = r["v_sub_co_ci_u32"];
+  r["v_subbrev_co_u32"] = r["v_subrev_co_ci_u32"];
   r["v_cndmask_b32"] = entryOf<Cndmask>();
   r["v_readfirstlane_b32"] = entryOf<Readfirstlane>();
   r["v_readlane_b32"] = entryOf<Readlane>();
