@@ -25,9 +25,6 @@ struct AsmKernelOptions {
   unsigned laneAddress = 100;                // the VGPR the prologue sets to lane * 4
   unsigned ldsBytes = 0;                     // static LDS of the work-group
   unsigned privateBytes = 0;                 // private segment (scratch) bytes of each work-item
-  // Assemble with llvm-mc-19 instead of gcnkit's assembler (which does not encode gfx908's
-  // memory instructions yet).
-  bool llvmMc = false;
 };
 
 // Options with the register allocation and memory sizes set (FP modes default).
@@ -73,9 +70,8 @@ k:
     << opts.ldsBytes << R"(
   .amdhsa_private_segment_fixed_size )"
     << opts.privateBytes << R"(
-  )"
-    << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset " // gfx9's counterpart
-             : ".amdhsa_enable_private_segment ")
+  )" << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset "
+                 : ".amdhsa_enable_private_segment ")
     << (opts.privateBytes ? 1 : 0) << "\n"
     << (gfx9 ? "" : "  .amdhsa_wavefront_size32 " + std::to_string(wave == 32 ? 1 : 0) + "\n")
     << R"(  .amdhsa_next_free_vgpr )" << opts.vgprs << R"(
@@ -143,22 +139,6 @@ struct AsmRun {
   runtime::LaunchResult result;
 };
 
-// The code object llvm-mc-19 assembles from `source` (AsmKernelOptions::llvmMc); its
-// diagnostics in `diagnostics` when it fails.
-inline elf::AssembleResult assembleWithLlvmMc(const std::string &source, unsigned wave,
-                                              const AsmKernelOptions &opts) {
-  const bool gfx9 = opts.target == isa::Target::GFX908;
-  const ToolResult t = runTool(
-      "llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=" + std::string(gfx9 ? "gfx908" : "gfx1100") +
-          (wave == 64 && !gfx9 ? " -mattr=+wavefrontsize64" : "") + " -filetype=obj -o {out} {in}",
-      "k.s", source);
-  elf::AssembleResult r;
-  r.ok = t.ok;
-  r.output = t.output;
-  r.diagnostics = t.messages;
-  return r;
-}
-
 // Assembles and runs k with `in` (64 words per input); returns `outputs` * 64 words.
 inline AsmRun runAsm(runtime::Device &dev, const std::string &body, unsigned wave,
                      const std::vector<uint32_t> &in, unsigned outputs,
@@ -169,9 +149,7 @@ inline AsmRun runAsm(runtime::Device &dev, const std::string &body, unsigned wav
   ao.object = true;
   ao.wave64 = wave == 64;
   ao.target.target = opts.target;
-  const std::string source = asmKernel(body, wave, opts);
-  elf::AssembleResult obj =
-      opts.llvmMc ? assembleWithLlvmMc(source, wave, opts) : elf::assemble("k.s", source, ao);
+  elf::AssembleResult obj = elf::assemble("k.s", asmKernel(body, wave, opts), ao);
   EXPECT_TRUE(obj.ok) << obj.diagnostics;
   if (!obj.ok)
     return run;

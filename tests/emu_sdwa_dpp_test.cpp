@@ -43,7 +43,6 @@ AsmKernelOptions gfx908Options(const std::string &modes = "") {
   AsmKernelOptions o;
   o.target = kGfx908;
   o.modes = modes;
-  o.llvmMc = true; // gcnkit's gfx908 assembler has no memory instructions yet
   return o;
 }
 std::string load(unsigned vgpr, unsigned j) { return loadInput(vgpr, j, 100, kGfx908); }
@@ -208,14 +207,6 @@ std::vector<DppControl> gfx9Controls() {
 class EmuSdwaDpp : public ::testing::Test {
 protected:
   Device dev;
-
-  // gfx908 code names its instructions with gfx9 mnemonics (global_load_dword, v_add_u32, ...),
-  // which the emulator runs through gfx11's mnemonic aliases (isa::mnemonicAliases).
-  void SetUp() override {
-    for (const char *gfx9Name : {"global_load_dword", "s_load_dwordx4", "v_add_u32"})
-      if (!emu::findExecutor(gfx9Name))
-        GTEST_SKIP() << "no executor for gfx9's " << gfx9Name << " (gfx11's mnemonic aliases)";
-  }
 
   AsmRun run(const std::string &body, const std::vector<uint32_t> &in, unsigned outputs,
              const AsmKernelOptions &opts = gfx908Options()) {

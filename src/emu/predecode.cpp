@@ -53,6 +53,7 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
 Program Builder::run() {
   prog.codeAddress = info.address;
   prog.target = info.target;
+  prog.rsrc1 = info.rsrc1;
   prog.waveSize = info.waveSize;
   prog.vgprCount = info.vgprCount;
   prog.agprCount = info.agprCount;

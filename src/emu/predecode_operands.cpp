@@ -167,7 +167,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       continue;
     }
     if (o.field == Field::SOFFSET || o.field == Field::SADDR) {
-      // "off" / null: no scalar part (gfx9's saddr says off with its own value).
+      // "off" (the layout's saddr value: gfx9 0x7f) or null: no scalar part.
       if (isNullEnc(enc) || (o.field == Field::SADDR && enc == e.mem().saddrOff)) {
         s.kind = o.field == Field::SADDR ? SrcKind::None : SrcKind::Const;
         continue;
@@ -298,6 +298,8 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
   }
   if (e.isSdwa() && !sdwaOperands(inst, d, why))
     return false;
+  if (row.name.starts_with("s_getreg_") || row.name.starts_with("s_setreg_"))
+    d.imm = canonicalHwreg(d.imm);
   if (!neutralMode)
     applyDenormMode(entry, row, d);
   return true;

@@ -326,7 +326,8 @@ struct SubU16 : Shape<2, Res::Half> {
     return clamp && u16(b) > u16(a) ? 0u : u16(a) - u16(b);
   }
 };
-struct SubrevU16 : Shape<2, Res::Half> { // gfx9
+// gfx9's reversed form (gfx11 has none).
+struct SubrevU16 : Shape<2, Res::Half> {
   static constexpr bool kClamps = true;
   static u32 apply(u32 a, u32 b, bool clamp) { return SubU16::apply(b, a, clamp); }
 };
@@ -645,13 +646,9 @@ void registerValu16(Registry &r) {
   r["v_cndmask_b16"] = entry16Of<Cndmask16>();
   r["v_add_nc_u16"] = entry16Of<V16<AddU16>>(entry::kIntClamp);
   r["v_sub_nc_u16"] = entry16Of<V16<SubU16>>(entry::kIntClamp);
+  r["v_subrev_u16"] = entry16Of<V16<SubrevU16>>(entry::kIntClamp);
   r["v_add_nc_i16"] = entry16Of<V16<AddI16>>(entry::kIntClamp);
   r["v_sub_nc_i16"] = entry16Of<V16<SubI16>>(entry::kIntClamp);
-  // gfx9's names of the 16-bit integer add / sub (gfx10 renamed them; LLVM's gfx11 assembler has
-  // no alias), and its v_subrev_u16, which gfx10+ dropped.
-  r["v_add_u16"] = r["v_add_nc_u16"];
-  r["v_sub_u16"] = r["v_sub_nc_u16"];
-  r["v_subrev_u16"] = entry16Of<V16<SubrevU16>>(entry::kIntClamp);
   r["v_mul_lo_u16"] = entry16Of<V16<MulLoU16>>();
   r["v_max_u16"] = entry16Of<V16<MaxU16>>();
   r["v_min_u16"] = entry16Of<V16<MinU16>>();

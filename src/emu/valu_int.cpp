@@ -411,6 +411,8 @@ void vnop(Wave &, const DecodedInst &) {}
 
 void registerValuInt(Registry &r) {
   r["v_nop"] = scalarEntry(vnop, entry::kNoEffect);
+  // gfx9: clears the wave's exception state, which the emulator does not keep.
+  r["v_clrexcp"] = scalarEntry(vnop, entry::kNoEffect);
   r["v_pipeflush"] = scalarEntry(vnop, entry::kNoEffect);
   r["v_mov_b32"] = entryOf<Vop32<Mov, 1>>();
   r["v_not_b32"] = entryOf<Vop32<Not, 1>>();
@@ -484,10 +486,6 @@ void registerValuInt(Registry &r) {
   r["v_add_co_ci_u32"] = entryOf<Carry<CarryOp::Add, true>>(kClamp);
   r["v_sub_co_ci_u32"] = entryOf<Carry<CarryOp::Sub, true>>(kClamp);
   r["v_subrev_co_ci_u32"] = entryOf<Carry<CarryOp::Subrev, true>>(kClamp);
-  // gfx9's names of the carry-in forms (gfx10 renamed them; LLVM's gfx11 assembler has no alias).
-  r["v_addc_co_u32"] = r["v_add_co_ci_u32"];
-  r["v_subb_co_u32"] = r["v_sub_co_ci_u32"];
-  r["v_subbrev_co_u32"] = r["v_subrev_co_ci_u32"];
   r["v_cndmask_b32"] = entryOf<Cndmask>();
   r["v_readfirstlane_b32"] = entryOf<Readfirstlane>();
   r["v_readlane_b32"] = entryOf<Readlane>();
