@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gcnkit/runtime.h"
@@ -49,39 +49,63 @@ static inline uint gk_lsz(uint d) {
 #define get_global_id(d) (gk_grp(d) * gk_gsz(d) + gk_lid(d))
 )";
 
-// Compiles `source` (prelude added) to a relocatable object; returns its bytes, or fails the
-// test. extraFlags: e.g. "-cl-std=CL2.0".
-inline std::vector<uint8_t> compileOpenCL(const std::string &source, unsigned waveSize,
-                                          const std::string &extraFlags = "") {
+// What a command-line tool (clang-19, llvm-mc-19, llvm-objdump-19) made of one input file.
+struct ToolResult {
+  bool ok = false;
+  std::string output;   // the bytes of its output file
+  std::string messages; // what it printed on standard error (when it failed)
+};
+
+// Writes `input` as `inputName` into a fresh temporary directory and runs `command` there, with
+// "{in}" and "{out}" replaced by the input and output file paths (standard error goes to a log).
+inline ToolResult runTool(std::string command, const std::string &inputName,
+                          const std::string &input) {
   namespace fs = std::filesystem;
   static int counter = 0;
   const fs::path dir = fs::temp_directory_path() / ("gcnkit_emu_" + std::to_string(::getpid()) +
                                                     "_" + std::to_string(counter++));
   fs::create_directories(dir);
-  const fs::path src = dir / "k.cl", obj = dir / "k.o", log = dir / "log.txt";
-  std::ofstream(src) << kPrelude << source;
-  const std::string cmd = "clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 " +
-                          std::string(waveSize == 64 ? "-mwavefrontsize64 " : "") + extraFlags +
-                          " -c -o " + obj.string() + " " + src.string() + " 2> " + log.string();
-  const int rc = std::system(cmd.c_str());
-  std::vector<uint8_t> bytes;
-  if (rc != 0) {
-    std::stringstream msg;
-    msg << std::ifstream(log).rdbuf();
-    ADD_FAILURE() << "clang-19 failed: " << cmd << "\n" << msg.str();
-  } else {
-    std::ifstream in(obj, std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
+  const fs::path in = dir / inputName, out = dir / "out", log = dir / "log.txt";
+  std::ofstream(in, std::ios::binary) << input;
+  for (const auto &[key, path] :
+       {std::pair{std::string("{in}"), in}, std::pair{std::string("{out}"), out}})
+    for (size_t at; (at = command.find(key)) != std::string::npos;)
+      command.replace(at, key.size(), path.string());
+  ToolResult r;
+  r.ok = std::system((command + " 2> " + log.string()).c_str()) == 0;
+  std::stringstream text;
+  text << std::ifstream(r.ok ? out : log, std::ios::binary).rdbuf();
+  if (r.ok)
+    r.output = text.str();
+  else
+    r.messages = command + "\n" + text.str();
   fs::remove_all(dir);
-  return bytes;
+  return r;
+}
+
+// Compiles `source` (prelude added) to a relocatable object; returns its bytes, or fails the
+// test. extraFlags: e.g. "-cl-std=CL2.0"; processor: gfx1100 (wave32 or wave64) or gfx908
+// (always wave64).
+inline std::vector<uint8_t> compileOpenCL(const std::string &source, unsigned waveSize,
+                                          const std::string &extraFlags = "",
+                                          const std::string &processor = "gfx1100") {
+  const bool wave32Capable = processor != "gfx908";
+  const ToolResult r =
+      runTool("clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=" + processor + " -nogpulib -O2 " +
+                  std::string(waveSize == 64 && wave32Capable ? "-mwavefrontsize64 " : "") +
+                  extraFlags + " -c -o {out} {in}",
+              "k.cl", kPrelude + source);
+  if (!r.ok)
+    ADD_FAILURE() << "clang-19 failed: " << r.messages;
+  return std::vector<uint8_t>(r.output.begin(), r.output.end());
 }
 
 // Compiles and loads; nullptr (with a test failure) on error.
 inline std::unique_ptr<runtime::Module> buildModule(runtime::Device &dev, const std::string &source,
                                                     unsigned waveSize,
-                                                    const std::string &extraFlags = "") {
-  std::vector<uint8_t> bytes = compileOpenCL(source, waveSize, extraFlags);
+                                                    const std::string &extraFlags = "",
+                                                    const std::string &processor = "gfx1100") {
+  std::vector<uint8_t> bytes = compileOpenCL(source, waveSize, extraFlags, processor);
   if (bytes.empty())
     return nullptr;
   std::string error;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <set>
+#include <span>
 
 #include "emu/atomics.h"
 #include "emu_kernel_util.h"
@@ -29,27 +30,20 @@ protected:
 
 // Compiles LLVM IR text to an object and loads it (nullptr with a test failure on error).
 std::unique_ptr<runtime::Module> buildIR(Device &dev, const std::string &ir, unsigned waveSize) {
-  namespace fs = std::filesystem;
-  static int counter = 0;
-  const fs::path dir = fs::temp_directory_path() / ("gcnkit_emu_ir_" + std::to_string(::getpid()) +
-                                                    "_" + std::to_string(counter++));
-  fs::create_directories(dir);
-  const fs::path src = dir / "k.ll", obj = dir / "k.o", log = dir / "log.txt";
-  std::ofstream(src) << ir;
-  const std::string cmd = "clang-19 -x ir -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 " +
-                          std::string(waveSize == 64 ? "-mwavefrontsize64 " : "") + "-c -o " +
-                          obj.string() + " " + src.string() + " 2> " + log.string();
-  std::unique_ptr<runtime::Module> m;
-  if (std::system(cmd.c_str()) != 0) {
-    std::stringstream msg;
-    msg << std::ifstream(log).rdbuf();
-    ADD_FAILURE() << "clang-19 failed: " << cmd << "\n" << msg.str();
-  } else {
-    std::string error;
-    m = runtime::Module::loadFile(dev, obj.string(), error);
-    EXPECT_TRUE(m) << error;
+  const ToolResult r =
+      runTool("clang-19 -x ir -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 " +
+                  std::string(waveSize == 64 ? "-mwavefrontsize64 " : "") + "-c -o {out} {in}",
+              "k.ll", ir);
+  if (!r.ok) {
+    ADD_FAILURE() << "clang-19 failed: " << r.messages;
+    return nullptr;
   }
-  fs::remove_all(dir);
+  std::string error;
+  std::unique_ptr<runtime::Module> m = runtime::Module::load(
+      dev,
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(r.output.data()), r.output.size()),
+      error);
+  EXPECT_TRUE(m) << error;
   return m;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gcnkit/isa.h"
+#include "isa/sdwa.h"
 #include "support/numbers.h"
 
 namespace gcnkit::disasm::detail {
@@ -29,7 +30,7 @@ inline constexpr unsigned kLiteral = 255;
 inline constexpr unsigned kDpp8 = 233;
 inline constexpr unsigned kDpp8Fi = 234;
 inline constexpr unsigned kDpp16 = 250;
-inline constexpr unsigned kSdwa = 249; // gfx9
+inline constexpr unsigned kSdwa = isa::sdwa::kSrc0Marker; // gfx9
 } // namespace sreg
 
 // llvm-mc's decoder names SGPR tuples that start below the target's SGPR count and end at or

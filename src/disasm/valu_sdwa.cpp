@@ -1,42 +1,21 @@
 // SDWA (gfx9): VOP1 / VOP2 / VOPC whose src0 field is 0xF9 read a second dword that selects
-// bytes or words of the sources and the destination:
-//
-//   src0[7:0] dst_sel[10:8] dst_unused[12:11] clamp[13] omod[15:14] (VOPC: sdst[14:8] sd[15])
-//   src0_sel[18:16] src0_sext[19] src0_neg[20] src0_abs[21] s0[23]
-//   src1_sel[26:24] src1_sext[27] src1_neg[28] src1_abs[29] s1[31]
-//
-// s0 / s1 say that a source is a scalar operand (SGPR or constant) rather than a VGPR. Which
-// modifier bits an instruction takes is row data (valu_internal.h, kSdwaModShift); everything
-// else here is the format. Decoded, printed and re-encoded as llvm-mc-19 does.
+// bytes or words of the sources and the destination (its layout: isa/sdwa.h). Which modifier
+// bits an instruction takes is row data (valu_internal.h, kSdwaModShift); everything else here
+// is the format. Decoded, printed and re-encoded as llvm-mc-19 does.
 #include <array>
 #include <string_view>
 
 #include "disasm/operands.h"
 #include "disasm/valu_internal.h"
+#include "isa/sdwa.h"
 #include "isa/target_info.h"
 
 namespace gcnkit::disasm::detail::valu {
 
 namespace {
 
-constexpr unsigned kSelReserved = 7; // llvm-mc-19 crashes on it; gcnkit rejects the word
-
-// The SDWA dword's fields.
-struct SdwaWord {
-  uint32_t w;
-  unsigned src0() const { return w & 0xff; }
-  unsigned dstSel() const { return (w >> 8) & 7; }
-  unsigned dstUnused() const { return (w >> 11) & 3; }
-  bool clamp() const { return (w >> 13) & 1; }
-  unsigned omod() const { return (w >> 14) & 3; }
-  unsigned sdst() const { return (w >> 8) & 0x7f; }
-  bool sd() const { return (w >> 15) & 1; }
-  unsigned srcSel(unsigned i) const { return (w >> (16 + 8 * i)) & 7; }
-  bool sext(unsigned i) const { return (w >> (19 + 8 * i)) & 1; }
-  bool neg(unsigned i) const { return (w >> (20 + 8 * i)) & 1; }
-  bool abs(unsigned i) const { return (w >> (21 + 8 * i)) & 1; }
-  bool scalar(unsigned i) const { return (w >> (23 + 8 * i)) & 1; }
-};
+using SdwaWord = isa::sdwa::Word;
+using isa::sdwa::kSelReserved;
 
 // The modifier bits of the row flags, in the order of SDWA dword bits 13, 14, 19, 20, 21,
 // 27, 28, 29.

@@ -7,18 +7,20 @@
 #include <cstdint>
 
 #include "emu/program.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::emu::dpp {
 
 // DecodedInst::extra of a DPP entry.
 inline constexpr uint8_t kDpp8 = 1 << 0;
-inline constexpr uint8_t kFetchInactive = 1 << 1; // FI: inactive source lanes are read
+inline constexpr uint8_t kFetchInactive = 1 << 1; // FI (gfx10+): inactive source lanes are read
 inline constexpr uint8_t kBoundCtrl = 1 << 2;     // BC: unreadable source lanes read 0
 inline constexpr uint8_t kWritesExec = 1 << 3;    // v_cmpx (or an SDST naming EXEC): keep EXEC
 
-// The DPP16 controls gfx11 has: quad_perm, row_shl/shr/ror 1-15, row_mirror, row_half_mirror,
-// row_share, row_xmask (the GFX9 wave shifts and row broadcasts are gone).
-bool validControl(uint32_t ctrl);
+// Whether the target defines a DPP16 dpp_ctrl value: the controls it spells (gfx11: quad_perm,
+// row_shl/shr/ror 1-15, row_mirror, row_half_mirror, row_share, row_xmask; gfx9 has the wave
+// shifts and row broadcasts instead of the last two).
+bool validControl(const isa::TargetInfo &target, uint32_t ctrl);
 
 // The DPP entry: src[0] the real source row, imm the DPP dword (DPP16) or the DPP8 lane
 // selects in bits 31:8, extra the flags above, aux the component index.

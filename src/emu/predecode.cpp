@@ -40,8 +40,13 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
   }
   if (entry->flags & entry::kNoEffect)
     return false;
-  const bool ok = isDppForm(inst) ? dppInstruction(inst, name, *entry, d, why)
-                                  : decodeUnderMode(inst, name, *entry, d, why);
+  bool ok;
+  if (isDppForm(inst))
+    ok = dppInstruction(inst, name, *entry, d, why);
+  else if (isSdwaForm(inst))
+    ok = sdwaInstruction(inst, name, *entry, d, why);
+  else
+    ok = decodeUnderMode(inst, name, *entry, d, why);
   if (!ok)
     trap(d, why);
   else if (indexesVgprs && isValuFormat(inst.desc->format))

@@ -34,8 +34,11 @@ inline uint16_t stagingRow(uint32_t registers) {
   return static_cast<uint16_t>(registers + kSinkRows);
 }
 // Lane-buffer rows after the staging row: row 0 holds the DPP-permuted src0, rows 1-6 the
-// f64 sources the MODE wrapper flushes (emu/mode.h).
-inline constexpr uint32_t kScratchRows = 7;
+// f64 sources the MODE wrapper flushes (emu/mode.h), rows 7-8 the selected SDWA sources and
+// row 9 an SDWA result before dst_sel places it (emu/sdwa.h).
+inline constexpr unsigned kSdwaSourceRow = 7; // + source index
+inline constexpr unsigned kSdwaResultRow = 9;
+inline constexpr uint32_t kScratchRows = 10;
 inline uint16_t scratchRow(uint32_t registers, unsigned i) {
   return static_cast<uint16_t>(registers + kSinkRows + 1 + i);
 }

@@ -308,7 +308,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
   const bool f16Result = dstType == DataType::F16 || dstType == DataType::V2F16 ||
                          dstType == DataType::BF16 || dstType == DataType::V2BF16;
   const uint32_t resultMode = f16Result ? mode16 : mode32;
-  if (wide && ((w0 >> 15) & 1)) {
+  if (e.clamp()) {
     if (entry.flags & entry::kF32Result)
       d.postOps |= post::kClamp;
     else if (entry.flags & entry::kIntClamp)
@@ -316,7 +316,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
     else if (!(entry.flags & entry::kCompare))
       return fail("clamp not emulated for this instruction");
   }
-  const unsigned omod = vop3 && (row.modifiers & isa::mod::Omod) ? isa::bits(w1, 28, 27) : 0;
+  const unsigned omod = e.omod();
   // Integer and packed f16 results ignore omod (the VALU document): kIntClamp entries.
   if (omod && !(entry.flags & entry::kIntClamp)) {
     if (!(entry.flags & entry::kF32Result))
@@ -349,7 +349,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
       acc.flushDenorm = acc.modified = true;
     }
   }
-  return true;
+  return !e.isSdwa() || sdwaOperands(inst, d, why);
 }
 
 } // namespace gcnkit::emu::predecode_detail

@@ -2,7 +2,7 @@
 // a Program. Its work is split by instruction family: predecode.cpp (the walk over the code,
 // executor lookup), predecode_operands.cpp (32/64-bit operands), predecode_memory.cpp,
 // predecode_16bit.cpp (16-bit / packed / WMMA), predecode_mode.cpp (FP mode and the MODE
-// wrapper), predecode_dpp.cpp and predecode_vopd.cpp.
+// wrapper), predecode_dpp.cpp, predecode_sdwa.cpp and predecode_vopd.cpp.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +45,10 @@ struct Builder {
   uint32_t dppWord = 0; // DPP16 dword (0 for DPP8)
   unsigned dppSource0 = 0;
   uint16_t dppSourceRow = 0;
+  // SDWA: what the operand decoding of an SDWA component leaves for its entry (sdwaOperands).
+  Src sdwaSources[2];      // sources the entry selects into staging rows (kind None: read whole)
+  uint16_t sdwaDst = 0;    // the destination the entry places the result in
+  bool sdwaPlaces = false; // the component writes the result row (dst_sel is not DWORD)
   int32_t modeReasonIndex = -1; // trap reason shared by the MODE wrapper entries (modeReason)
   // gfx9 VGPR indexing: the kernel turns it on somewhere, so every VALU instruction runs
   // behind the indexing wrapper (emu/gpr_index.h).
@@ -210,6 +214,20 @@ struct Builder {
   // the DPP buffer row; d becomes the DPP entry that fills that row (emu/dpp.h).
   bool dppInstruction(const disasm::Inst &inst, std::string_view name, const ExecEntry &entry,
                       DecodedInst &d, std::string &why);
+  // ---- SDWA (predecode_sdwa.cpp) ---------------------------------------------------------------
+
+  static bool isSdwaForm(const disasm::Inst &inst) { return Encoding{inst}.isSdwa(); }
+  // An SDWA instruction: the instruction itself becomes a component that reads staging rows
+  // and writes a result row where it must; d becomes the SDWA entry around it (emu/sdwa.h), or
+  // the instruction itself when it needs neither.
+  bool sdwaInstruction(const disasm::Inst &inst, std::string_view name, const ExecEntry &entry,
+                       DecodedInst &d, std::string &why);
+  // The end of operands() / operands16() for an SDWA instruction, whose sources the encoding
+  // already resolved: constants selected in place, register sources read whole or from a
+  // staging row, neg / abs as masks on the selected value, the VOPC result register, the
+  // result row; what the entry needs goes to sdwaSources / sdwaDst / sdwaPlaces.
+  bool sdwaOperands(const disasm::Inst &inst, DecodedInst &d, std::string &why);
+
   // VOPD: both halves become component entries run by the VOPD executor; X writes the staging
   // row so that Y still reads X's old destination.
   bool dual(const disasm::Inst &inst, DecodedInst &d, std::string &why);

@@ -41,8 +41,8 @@ bool Builder::dppInstruction(const disasm::Inst &inst, std::string_view name,
   const uint32_t word = inst.words[wordIndex];
   const unsigned marker = isa::bits(inst.words[vop3 ? 1 : 0], 8, 0);
   const bool dpp8 = marker != kEncDpp16;
-  if (!dpp8 && !dpp::validControl(isa::bits(word, 16, 8))) {
-    why = "dpp_ctrl value not defined on gfx11";
+  if (!dpp8 && !dpp::validControl(target, isa::bits(word, 16, 8))) {
+    why = "dpp_ctrl value not defined on this target";
     return false;
   }
   DecodedInst inner;
@@ -67,10 +67,13 @@ bool Builder::dppInstruction(const disasm::Inst &inst, std::string_view name,
   const bool writesExec =
       name.substr(0, 7) == "v_cmpx_" || base.sdst == sreg::kExecLo || base.sdst == sreg::kExecHi;
   EntryFlags flags = 0;
-  if (dpp8)
+  if (dpp8) {
     flags = dpp::kDpp8 | (marker == kEncDpp8Fi ? dpp::kFetchInactive : 0);
-  else
-    flags = ((word >> 18) & 1 ? dpp::kFetchInactive : 0) | ((word >> 19) & 1 ? dpp::kBoundCtrl : 0);
+  } else {
+    // Bit 18 is fi where the target has it (gfx10+); gfx9 ignores the bit.
+    const bool fi = target.has(isa::TargetInfo::kDppFetchInactive) && ((word >> 18) & 1);
+    flags = (fi ? dpp::kFetchInactive : 0) | ((word >> 19) & 1 ? dpp::kBoundCtrl : 0);
+  }
   if (writesExec)
     flags |= dpp::kWritesExec;
   d.aux = static_cast<uint32_t>(prog.components.size());

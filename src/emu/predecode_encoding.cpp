@@ -47,9 +47,11 @@ uint32_t Encoding::field(Field f, const OperandDesc &o) const {
     case Field::VDST:
       return isa::bits(w(0), 24, 17) + (vreg ? 256 : 0);
     case Field::SRC0:
+      if (isSdwa())
+        return sdwa().src0() + (sdwa().scalar(0) ? 0 : 256);
       return isa::bits(w(0), 8, 0);
     case Field::VSRC1:
-      return isa::bits(w(0), 16, 9) + 256;
+      return isa::bits(w(0), 16, 9) + (isSdwa() && sdwa().scalar(1) ? 0 : 256);
     default:
       return 0;
     }
@@ -125,7 +127,42 @@ uint32_t Encoding::field(Field f, const OperandDesc &o) const {
   }
 }
 
+bool Encoding::isSdwa() const {
+  const Format fmt = inst.desc->format;
+  return (fmt == Format::VOP1 || fmt == Format::VOP2 || fmt == Format::VOPC) &&
+         (inst.desc->modifiers & isa::mod::Sdwa) && isa::bits(w(0), 8, 0) == isa::sdwa::kSrc0Marker;
+}
+
+bool Encoding::clamp() const {
+  switch (inst.desc->format) {
+  case Format::VOP3:
+  case Format::VOP3SD:
+  case Format::VOP3P:
+    return (w(0) >> 15) & 1;
+  case Format::VOP1:
+  case Format::VOP2:
+    return isSdwa() && sdwa().clamp();
+  default:
+    return false;
+  }
+}
+
+unsigned Encoding::omod() const {
+  switch (inst.desc->format) {
+  case Format::VOP3:
+  case Format::VOP3SD:
+    return (inst.desc->modifiers & isa::mod::Omod) ? isa::bits(w(1), 28, 27) : 0;
+  case Format::VOP1:
+  case Format::VOP2:
+    return isSdwa() ? sdwa().omod() : 0;
+  default:
+    return 0;
+  }
+}
+
 unsigned Encoding::baseDwords() const {
+  if (isSdwa())
+    return 2;
   switch (inst.desc->format) {
   case Format::VOP3:
   case Format::VOP3SD:

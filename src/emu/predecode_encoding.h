@@ -7,6 +7,7 @@
 
 #include "gcnkit/disasm.h"
 #include "isa/encoding.h"
+#include "isa/sdwa.h"
 #include "isa/target_info.h"
 
 namespace gcnkit::emu::predecode_detail {
@@ -42,8 +43,18 @@ struct Encoding {
   // The target's memory field layouts (DS, MUBUF / MTBUF, FLAT / GLOBAL / SCRATCH).
   const isa::mem::MemLayout &mem() const { return isa::targetInfo(inst.target).mem; }
 
-  // The field's value: scalar encodings as 0..255, VGPR-only fields as 256 + VGPR number.
+  // The field's value: scalar encodings as 0..255, VGPR-only fields as 256 + VGPR number. The
+  // sources of an SDWA instruction are those its SDWA dword names (a VGPR, or a scalar operand
+  // where its s bit is set).
   uint32_t field(Field f, const OperandDesc &o) const;
+
+  // gfx9's SDWA form of a VOP1 / VOP2 / VOPC instruction: dword 1 is the SDWA dword.
+  bool isSdwa() const;
+  isa::sdwa::Word sdwa() const { return {w(1)}; }
+  // The result modifiers: VOP3 / VOP3P clamp and VOP3 omod, or those of a VOP1 / VOP2 SDWA
+  // dword (a VOPC one keeps its result register there); none for the other formats.
+  bool clamp() const;
+  unsigned omod() const;
 
   // Dwords before a literal.
   unsigned baseDwords() const;

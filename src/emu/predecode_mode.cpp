@@ -122,8 +122,7 @@ uint32_t Builder::floatModeInfo(const disasm::Inst &inst, const ExecEntry &entry
     else if (o.field == Field::SRC0 || o.field == Field::SRC1 || o.field == Field::SRC2)
       bits |= modeinfo::kF64Source0 << slotOf(o.field);
   }
-  const bool vop3 = row.format == Format::VOP3 || row.format == Format::VOP3SD;
-  if (vop3 && (row.modifiers & isa::mod::Omod) && isa::bits(inst.words[1], 28, 27))
+  if (Encoding{inst}.omod())
     bits |= modeinfo::kOmod;
   return bits;
 }

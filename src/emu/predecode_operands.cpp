@@ -247,8 +247,10 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       why = "op_sel not emulated";
       return false;
     }
-    const bool clamp = (e.w(0) >> 15) & 1;
-    const unsigned omod = (row.modifiers & isa::mod::Omod) ? isa::bits(e.w(1), 28, 27) : 0;
+  }
+  if (vop3 || e.isSdwa()) {
+    const bool clamp = e.clamp();
+    const unsigned omod = e.omod();
     constexpr EntryFlags kFloatResult = entry::kF32Result | entry::kF64Result;
     if (clamp && !(entry.flags & (kFloatResult | entry::kCompare | entry::kIntClamp))) {
       why = "clamp not emulated for this instruction";
@@ -294,6 +296,8 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
         d.src[i].modified = true;
     }
   }
+  if (e.isSdwa() && !sdwaOperands(inst, d, why))
+    return false;
   if (row.name.starts_with("s_getreg_") || row.name.starts_with("s_setreg_"))
     d.imm = canonicalHwreg(d.imm);
   if (!neutralMode)
