@@ -63,7 +63,7 @@ void Builder::wrapForVgprIndexing(const disasm::Inst &inst, DecodedInst &d) {
   using namespace gpr_index;
   const InstrDesc &row = *inst.desc;
   uint32_t flags = 0;
-  const bool plain = d.fn != modeExecutor(info.waveSize) && !isDppForm(inst);
+  const bool plain = d.fn != modeExecutor(info.waveSize) && !isDppForm(inst) && !isSdwaForm(inst);
   if (plain) {
     flags |= kIndexable;
     for (unsigned i = 0; i < row.numOperands; ++i) {
