@@ -150,11 +150,18 @@ const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target ta
       for (std::string_view suffix : kEncodingSuffixes)
         remember(std::string(base) + std::string(suffix));
     }
-    // llvm-mc's other mnemonics for rows name the rows' candidates.
+    // llvm-mc's other mnemonics for instructions (isa::mnemonicAliases) name their candidates;
+    // llvm-mc strips an encoding suffix before it looks for an alias, so `alias_e64` is
+    // `name_e64`.
     for (const isa::MnemonicAlias &a : isa::mnemonicAliases(target))
-      if (!index.candidateLists.contains(a.alias))
-        if (auto it = index.candidateLists.find(a.name); it != index.candidateLists.end())
-          index.candidateLists.emplace(std::string(a.alias), it->second);
+      for (std::string_view suffix : kEncodingSuffixes) {
+        std::string key = std::string(a.alias) + std::string(suffix);
+        if (index.candidateLists.contains(key))
+          continue;
+        auto it = index.candidateLists.find(std::string(a.name) + std::string(suffix));
+        if (it != index.candidateLists.end())
+          index.candidateLists.emplace(std::move(key), it->second);
+      }
     return index;
   };
   if (target == isa::Target::GFX908) {
@@ -169,9 +176,18 @@ InstructionAssembler::InstructionAssembler(isa::Target target)
     : index_(indexFor(target)), target_(target) {}
 
 bool InstructionAssembler::mnemonicOfOtherTarget(std::string_view mnemonic) const {
-  for (isa::Target t : {isa::Target::GFX1100, isa::Target::GFX908})
+  std::string_view base = mnemonic;
+  for (std::string_view suffix : kEncodingSuffixes)
+    if (!suffix.empty() && base.ends_with(suffix)) {
+      base.remove_suffix(suffix.size());
+      break;
+    }
+  for (isa::Target t : {isa::Target::GFX1100, isa::Target::GFX908}) {
     if (t != target_ && indexFor(t).candidateLists.contains(mnemonic))
       return true;
+    if (std::ranges::binary_search(isa::otherProcessorMnemonics(t), base))
+      return true;
+  }
   return false;
 }
 
