@@ -27,7 +27,7 @@ import families  # noqa: E402 (scripts/isa is on the path only now)
 # The families of each target, in the order their .inc files are written.
 FAMILIES = {
     "gfx1100": ["salu", "valu", "vop3p", "mem", "aliases"],
-    "gfx908": ["salu", "valu", "vop3p"],
+    "gfx908": ["salu", "valu", "vop3p", "mem"],
 }
 
 

@@ -1,5 +1,6 @@
-// Test support for the emulator: hand-written gfx1100 assembly snippets wrapped in a kernel
-// `k(out, in)`, assembled with gcnkit's assembler and run on one work-group.
+// Test support for the emulator: hand-written assembly snippets (gfx1100, or gfx908 with
+// AsmKernelOptions::target) wrapped in a kernel `k(out, in)`, assembled with gcnkit's assembler
+// and run on one work-group.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,11 +19,12 @@
 namespace gcnkit::emutest {
 
 struct AsmKernelOptions {
-  std::string modes;          // extra .amdhsa_* lines (FP modes)
-  unsigned vgprs = 128;       // .amdhsa_next_free_vgpr: the VGPRs each wave gets
-  unsigned laneAddress = 100; // the VGPR the prologue sets to lane * 4
-  unsigned ldsBytes = 0;      // static LDS of the work-group
-  unsigned privateBytes = 0;  // private segment (scratch) bytes of each work-item
+  isa::Target target = isa::Target::GFX1100; // gfx908 kernels are wave64
+  std::string modes;                         // extra .amdhsa_* lines (FP modes)
+  unsigned vgprs = 128;                      // .amdhsa_next_free_vgpr: the VGPRs each wave gets
+  unsigned laneAddress = 100;                // the VGPR the prologue sets to lane * 4
+  unsigned ldsBytes = 0;                     // static LDS of the work-group
+  unsigned privateBytes = 0;                 // private segment (scratch) bytes of each work-item
 };
 
 // Options with the register allocation and memory sizes set (FP modes default).
@@ -41,15 +43,18 @@ inline AsmKernelOptions kernelOptions(unsigned vgprs, unsigned laneAddress, unsi
 // outputs likewise in out.
 inline std::string asmKernel(const std::string &body, unsigned wave,
                              const AsmKernelOptions &opts = {}) {
+  const bool gfx9 = opts.target == isa::Target::GFX908;
+  const std::string processor = gfx9 ? "gfx908" : "gfx1100";
   std::ostringstream s;
-  s << R"(.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
-.amdhsa_code_object_version 5
+  s << ".amdgcn_target \"amdgcn-amd-amdhsa--" << processor << "\"\n"
+    << R"(.amdhsa_code_object_version 5
 .text
 .globl k
 .p2align 8
 .type k,@function
 k:
-  s_load_b128 s[4:7], s[0:1], 0x0
+  )" << (gfx9 ? "s_load_dwordx4" : "s_load_b128")
+    << R"( s[4:7], s[0:1], 0x0
   s_waitcnt lgkmcnt(0)
   v_lshlrev_b32 v)"
     << opts.laneAddress << ", 2, v0\n"
@@ -66,11 +71,9 @@ k:
   .amdhsa_private_segment_fixed_size )"
     << opts.privateBytes << R"(
   .amdhsa_enable_private_segment )"
-    << (opts.privateBytes ? 1 : 0) << R"(
-  .amdhsa_wavefront_size32 )"
-    << (wave == 32 ? 1 : 0) << R"(
-  .amdhsa_next_free_vgpr )"
-    << opts.vgprs << R"(
+    << (opts.privateBytes ? 1 : 0) << "\n"
+    << (gfx9 ? "" : "  .amdhsa_wavefront_size32 " + std::to_string(wave == 32 ? 1 : 0) + "\n")
+    << R"(  .amdhsa_next_free_vgpr )" << opts.vgprs << R"(
   .amdhsa_next_free_sgpr 48
 )"
     << (opts.modes.find("float_denorm_mode_32") == std::string::npos
@@ -103,7 +106,8 @@ amdhsa.kernels:
     << opts.vgprs << R"(
     .wavefront_size: )"
     << wave << R"(
-amdhsa.target:   amdgcn-amd-amdhsa--gfx1100
+amdhsa.target:   amdgcn-amd-amdhsa--)"
+    << processor << R"(
 amdhsa.version:
   - 1
   - 2
@@ -113,12 +117,19 @@ amdhsa.version:
   return s.str();
 }
 
-inline std::string loadInput(unsigned vgpr, unsigned j, unsigned laneAddress = 100) {
-  return "  global_load_b32 v" + std::to_string(vgpr) + ", v" + std::to_string(laneAddress) +
+// gfx9 spells the dword loads and stores global_load_dword / global_store_dword.
+inline std::string loadInput(unsigned vgpr, unsigned j, unsigned laneAddress = 100,
+                             isa::Target target = isa::Target::GFX1100) {
+  return std::string("  ") +
+         (target == isa::Target::GFX908 ? "global_load_dword v" : "global_load_b32 v") +
+         std::to_string(vgpr) + ", v" + std::to_string(laneAddress) +
          ", s[6:7] offset:" + std::to_string(256 * j) + "\n  s_waitcnt vmcnt(0)\n";
 }
-inline std::string storeOutput(unsigned vgpr, unsigned j, unsigned laneAddress = 100) {
-  return "  global_store_b32 v" + std::to_string(laneAddress) + ", v" + std::to_string(vgpr) +
+inline std::string storeOutput(unsigned vgpr, unsigned j, unsigned laneAddress = 100,
+                               isa::Target target = isa::Target::GFX1100) {
+  return std::string("  ") +
+         (target == isa::Target::GFX908 ? "global_store_dword v" : "global_store_b32 v") +
+         std::to_string(laneAddress) + ", v" + std::to_string(vgpr) +
          ", s[4:5] offset:" + std::to_string(256 * j) + "\n";
 }
 
@@ -132,8 +143,12 @@ inline AsmRun runAsm(runtime::Device &dev, const std::string &body, unsigned wav
                      const std::vector<uint32_t> &in, unsigned outputs,
                      const AsmKernelOptions &opts = {}) {
   AsmRun run;
-  elf::AssembleResult obj = elf::assemble("k.s", asmKernel(body, wave, opts),
-                                          {.amdhsa = true, .object = true, .wave64 = wave == 64});
+  elf::AssembleOptions ao;
+  ao.amdhsa = true;
+  ao.object = true;
+  ao.wave64 = wave == 64;
+  ao.target.target = opts.target;
+  elf::AssembleResult obj = elf::assemble("k.s", asmKernel(body, wave, opts), ao);
   EXPECT_TRUE(obj.ok) << obj.diagnostics;
   if (!obj.ok)
     return run;

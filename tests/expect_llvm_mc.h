@@ -21,6 +21,13 @@ struct ExpectOptions {
   isa::Target target = isa::Target::GFX1100; // gfx908 is wave64 only
 };
 
+// The options for gfx908's disassembler (wave64).
+inline ExpectOptions gfx908Options() {
+  ExpectOptions o;
+  o.target = isa::Target::GFX908;
+  return o;
+}
+
 inline void expectSameAsLlvmMc(const std::string &input, ExpectOptions opts = {}) {
   std::string path = difftest::writeTempFile(input, ".txt");
   difftest::ToolRun ref = difftest::llvmMcDisassemble(path, opts.showEncoding, false, opts.target);

@@ -11,17 +11,11 @@
 namespace gcnkit::disasm {
 namespace {
 
-ExpectOptions gfx908() {
-  ExpectOptions o;
-  o.target = isa::Target::GFX908;
-  return o;
-}
-
 class Gfx908ValuTest : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(Gfx908ValuTest, SameAsLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
-  expectSameAsLlvmMc(GetParam(), gfx908());
+  expectSameAsLlvmMc(GetParam(), gfx908Options());
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -128,7 +122,7 @@ TEST(Gfx908Valu, EveryRowSameAsLlvmMc) {
   ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
   const std::string input = everyRowInput();
   ASSERT_GT(input.size(), 20000u);
-  expectSameAsLlvmMc(input, gfx908());
+  expectSameAsLlvmMc(input, gfx908Options());
 }
 
 // llvm-mc-19 crashes (SIGSEGV) on an SDWA selector of 7; gcnkit warns and goes on.

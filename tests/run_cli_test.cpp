@@ -791,8 +791,9 @@ TEST(RunCli, BadContainersGiveClearErrors) {
   std::string otherGpu = bundle;
   otherGpu.replace(otherGpu.find("gfx1100"), 7, "gfx1030");
   expectLoadError("gfx1030.o", otherGpu,
-                  "no gfx1100 code object in the offload container; targets found: "
-                  "host-x86_64-unknown-linux--, hipv4-amdgcn-amd-amdhsa--gfx1030");
+                  "no code object for a supported processor (gfx1100, gfx908) in the offload "
+                  "container; targets found: host-x86_64-unknown-linux--, "
+                  "hipv4-amdgcn-amd-amdhsa--gfx1030");
   // The code object inside is cut short: the ELF loader says why.
   std::string cut = bundle;
   put<uint64_t>(cut, entry1 + 8, 100);

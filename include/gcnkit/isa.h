@@ -47,6 +47,23 @@ enum class Format : uint8_t {
 
 std::string_view formatName(Format f);
 
+// The memory formats (the disassembler's mem codec family).
+constexpr bool isMemoryFormat(Format f) {
+  switch (f) {
+  case Format::DS:
+  case Format::MUBUF:
+  case Format::MTBUF:
+  case Format::FLAT:
+  case Format::GLOBAL:
+  case Format::SCRATCH:
+  case Format::MIMG:
+  case Format::EXP:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // The encoding field an operand is read from / written to. Field positions are per format and
 // live with the format's codec (src/isa/encoding.h); these are the names the seeds use.
 enum class Field : uint8_t {
@@ -214,6 +231,7 @@ inline constexpr uint32_t WaitExp = 1u << 26;
 inline constexpr uint32_t WaitVdst = 1u << 27; // LDSDIR wait_vdst
 inline constexpr uint32_t Mai = 1u << 29;      // MFMA: cbsz, abid, blgp (gfx908)
 inline constexpr uint32_t Sdwa = 1u << 28;     // has an SDWA variant (gfx9)
+inline constexpr uint32_t Lds = 1u << 30;      // gfx9 MUBUF / GLOBAL / SCRATCH: an lds form
 } // namespace mod
 
 inline constexpr int kMaxOperands = 8;

@@ -1,8 +1,5 @@
 // MUBUF and MTBUF (buffer / typed buffer) instructions: decode, llvm-mc compatible printing,
 // re-encoding.
-#include <array>
-#include <string_view>
-
 #include "disasm/mem_fields.h"
 #include "isa/mem_symbolic.h"
 
@@ -12,44 +9,54 @@ namespace {
 
 using isa::Field;
 using isa::Format;
+namespace m = isa::mem;
 
-// Field order shared with scripts/isa/gfx1100_mem.py (MUBUF_FIELDS / MTBUF_FIELDS): both
-// formats have the same fields except the one at index 4 (reserved bits vs. the data format).
-enum BufField : unsigned {
-  kOffset,
-  kSlc,
-  kDlc,
-  kGlc,
-  kFormatOrReserved,
-  kVaddr,
-  kVdata,
-  kSrsrc,
-  kTfe,
-  kOffen,
-  kIdxen,
-  kSoffset
-};
-constexpr FieldSpec kMubufFields[] = {{0, 12}, {12, 1}, {13, 1}, {14, 1}, {15, 3}, {32, 8},
-                                      {40, 8}, {48, 5}, {53, 1}, {54, 1}, {55, 1}, {56, 8}};
-constexpr FieldSpec kMtbufFields[] = {{0, 12}, {12, 1}, {13, 1}, {14, 1}, {19, 7}, {32, 8},
-                                      {40, 8}, {48, 5}, {53, 1}, {54, 1}, {55, 1}, {56, 8}};
-constexpr FieldSpec kMubufOp = {18, 8};
-constexpr FieldSpec kMtbufOp = {15, 4};
+// gfx9's lds rows (mod::Lds) print ` lds` last, or buffer_store_lds_dword before glc / slc.
+constexpr uint32_t kLdsBeforeCachePolicy = 1u << 30;
 
-constexpr unsigned kSrsrcNull = 31; // s[124:127] prints as null
-
-std::span<const FieldSpec> fieldsOf(Format f) {
-  return f == Format::MTBUF ? std::span<const FieldSpec>(kMtbufFields)
-                            : std::span<const FieldSpec>(kMubufFields);
+const FormatLayout &layoutFor(const Inst &inst, Format f) {
+  return f == Format::MTBUF ? layoutOf(inst).mtbuf : layoutOf(inst).mubuf;
 }
 
 // vdata registers: the row's width plus one for the tfe status dword.
-unsigned vdataRegs(const isa::OperandDesc &o, uint64_t v, std::span<const FieldSpec> fields) {
-  return o.regs + get(v, fields[kTfe]);
+unsigned vdataRegs(const isa::OperandDesc &o, uint64_t v, const FormatLayout &lay) {
+  return o.regs + lay[m::kBufTfe].get(v);
 }
 
-unsigned vaddrRegs(uint64_t v, std::span<const FieldSpec> fields) {
-  return get(v, fields[kOffen]) + get(v, fields[kIdxen]);
+unsigned vaddrRegs(uint64_t v, const FormatLayout &lay) {
+  return lay[m::kBufOffen].get(v) + lay[m::kBufIdxen].get(v);
+}
+
+// format:[...] of a format field value that is not the default.
+void appendFormat(std::string &out, unsigned fmt, m::BufferFormatSyntax syntax) {
+  if (syntax == m::BufferFormatSyntax::Unified) {
+    if (fmt == m::kDefaultBufferFormat)
+      return;
+    out += " format:";
+    if (fmt < m::kBufferFormats.size()) {
+      out += '[';
+      out += m::kBufferFormats[fmt];
+      out += ']';
+    } else {
+      appendUDec(out, fmt);
+    }
+    return;
+  }
+  const unsigned data = fmt & ((1u << m::kNumFormatShift) - 1), num = fmt >> m::kNumFormatShift;
+  if (data == m::kDefaultDataFormat && num == m::kDefaultNumFormat)
+    return;
+  out += " format:[";
+  if (data != m::kDefaultDataFormat) {
+    out += "BUF_DATA_FORMAT_";
+    out += m::kBufferDataFormats[data];
+  }
+  if (num != m::kDefaultNumFormat) {
+    if (data != m::kDefaultDataFormat)
+      out += ',';
+    out += "BUF_NUM_FORMAT_";
+    out += m::kBufferNumFormats[num];
+  }
+  out += ']';
 }
 
 } // namespace
@@ -57,34 +64,32 @@ unsigned vaddrRegs(uint64_t v, std::span<const FieldSpec> fields) {
 DecodeStatus decodeBuffer(Format f, std::span<const uint8_t> bytes, Inst &inst) {
   if (bytes.size() < 8)
     return DecodeStatus::Fail;
-  const uint32_t w0 = readDword(bytes, 0), w1 = readDword(bytes, 1);
-  const uint32_t op = get(w0, f == Format::MTBUF ? kMtbufOp : kMubufOp);
-  const isa::InstrDesc *d = isa::lookup(inst.target, f, op);
-  if (!d)
-    return DecodeStatus::Fail;
-  const auto fields = fieldsOf(f);
-  const uint64_t v = uint64_t{w0} | uint64_t{w1} << 32;
-  if (!fixedFieldsClear(*d, v, fields))
+  const FormatLayout &lay = layoutFor(inst, f);
+  const uint64_t v = inst64(bytes);
+  const isa::InstrDesc *d = isa::lookup(inst.target, f, lay.key(v));
+  if (!d || !fixedFieldsClear(*d, v, lay, m::kBufFields))
     return DecodeStatus::Fail;
   uint8_t size = 8;
   for (unsigned i = 0; i < d->numOperands; ++i) {
     const isa::OperandDesc &o = d->operands[i];
     switch (o.field) {
     case Field::VDATA:
-      if (!vgprFits(get(v, fields[kVdata]), vdataRegs(o, v, fields)))
+      if (!vgprFits(lay[m::kBufVdata].get(v), vdataRegs(o, v, lay)))
         return DecodeStatus::Fail;
       break;
     case Field::VADDR:
-      if (!vgprFits(get(v, fields[kVaddr]), vaddrRegs(v, fields)))
+      if (!vgprFits(lay[m::kBufVaddr].get(v), vaddrRegs(v, lay)))
         return DecodeStatus::Fail;
       break;
-    case Field::SRSRC:
-      if (get(v, fields[kSrsrc]) == 26) // s[104:107] runs into vcc
+    case Field::SRSRC: {
+      std::string scratch;
+      if (!appendResource(scratch, inst.target, lay[m::kBufSrsrc].get(v), o.regs))
         return DecodeStatus::Fail;
       break;
+    }
     case Field::SOFFSET: {
-      const unsigned so = get(v, fields[kSoffset]);
-      if (!scalarSourceValid(so))
+      const unsigned so = lay[m::kBufSoffset].get(v);
+      if (!scalarSourceValid(so) || (so == sreg::kLiteral && !layoutOf(inst).soffsetLiteral))
         return DecodeStatus::Fail;
       if (so == sreg::kLiteral) {
         if (bytes.size() < 12)
@@ -99,21 +104,21 @@ DecodeStatus decodeBuffer(Format f, std::span<const uint8_t> bytes, Inst &inst) 
     }
   }
   inst.desc = d;
-  inst.words[0] = w0;
-  inst.words[1] = w1;
+  inst.words[0] = readDword(bytes, 0);
+  inst.words[1] = readDword(bytes, 1);
   inst.size = size;
   return DecodeStatus::Success;
 }
 
 unsigned bufferOperandRegs(const Inst &inst, unsigned operand) {
   const isa::OperandDesc &o = inst.desc->operands[operand];
-  const auto fields = fieldsOf(inst.desc->format);
+  const FormatLayout &lay = layoutFor(inst, inst.desc->format);
   const uint64_t v = inst64(inst);
   switch (o.field) {
   case Field::VDATA:
-    return vdataRegs(o, v, fields);
+    return vdataRegs(o, v, lay);
   case Field::VADDR:
-    return vaddrRegs(v, fields);
+    return vaddrRegs(v, lay);
   default:
     return o.regs;
   }
@@ -121,7 +126,7 @@ unsigned bufferOperandRegs(const Inst &inst, unsigned operand) {
 
 void printBuffer(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
-  const auto fields = fieldsOf(d.format);
+  const FormatLayout &lay = layoutFor(inst, d.format);
   const uint64_t v = inst64(inst);
   out += d.name;
   bool first = true;
@@ -130,71 +135,62 @@ void printBuffer(const Inst &inst, std::string &out) {
     separator(out, first);
     switch (o.field) {
     case Field::VDATA:
-      appendVGPR(out, get(v, fields[kVdata]), bufferOperandRegs(inst, i));
+      appendVGPR(out, lay[m::kBufVdata].get(v), bufferOperandRegs(inst, i));
       break;
     case Field::VADDR:
       if (unsigned n = bufferOperandRegs(inst, i))
-        appendVGPR(out, get(v, fields[kVaddr]), n);
+        appendVGPR(out, lay[m::kBufVaddr].get(v), n);
       else
         out += "off";
       break;
     case Field::SRSRC:
-      if (get(v, fields[kSrsrc]) == kSrsrcNull)
-        out += "null";
-      else
-        appendScalarReg(out, inst.target, get(v, fields[kSrsrc]) * 4, 4);
+      appendResource(out, inst.target, lay[m::kBufSrsrc].get(v), o.regs);
       break;
     case Field::SOFFSET:
-      appendScalarSource(out, inst.target, get(v, fields[kSoffset]), inst.words[2]);
+      appendScalarSource(out, inst.target, lay[m::kBufSoffset].get(v), inst.words[2]);
       break;
     default:
       break;
     }
   }
-  if (d.modifiers & isa::mod::Format) {
-    const unsigned fmt = get(v, fields[kFormatOrReserved]);
-    if (fmt != isa::mem::kDefaultBufferFormat) {
-      out += " format:";
-      if (fmt < isa::mem::kBufferFormats.size()) {
-        out += '[';
-        out += isa::mem::kBufferFormats[fmt];
-        out += ']';
-      } else {
-        appendUDec(out, fmt);
-      }
-    }
-  }
+  if (d.modifiers & isa::mod::Format)
+    appendFormat(out, lay[m::kBufFormatOrReserved].get(v), layoutOf(inst).bufferFormat);
   using namespace isa::mod;
-  if ((d.modifiers & Idxen) && get(v, fields[kIdxen]))
+  if ((d.modifiers & Idxen) && lay[m::kBufIdxen].get(v))
     out += " idxen";
-  if ((d.modifiers & Offen) && get(v, fields[kOffen]))
+  if ((d.modifiers & Offen) && lay[m::kBufOffen].get(v))
     out += " offen";
-  if (unsigned off = get(v, fields[kOffset]); off && (d.modifiers & Offset)) {
+  if (unsigned off = lay[m::kBufOffset].get(v); off && (d.modifiers & Offset)) {
     out += " offset:";
     appendUDec(out, off);
   }
-  if ((d.modifiers & Glc) && get(v, fields[kGlc]))
+  const bool lds = d.modifiers & isa::mod::Lds;
+  if (lds && (d.flags & kLdsBeforeCachePolicy))
+    out += " lds";
+  if ((d.modifiers & Glc) && lay[m::kBufGlc].get(v))
     out += " glc";
-  if ((d.modifiers & Slc) && get(v, fields[kSlc]))
+  if ((d.modifiers & Slc) && lay[m::kBufSlc].get(v))
     out += " slc";
-  if ((d.modifiers & Dlc) && get(v, fields[kDlc]))
+  if ((d.modifiers & Dlc) && lay[m::kBufDlc].get(v))
     out += " dlc";
-  if ((d.modifiers & Tfe) && get(v, fields[kTfe]))
+  if ((d.modifiers & Tfe) && lay[m::kBufTfe].get(v))
     out += " tfe";
+  if (lds && !(d.flags & kLdsBeforeCachePolicy))
+    out += " lds";
 }
 
 void encodeBuffer(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
-  const auto fields = fieldsOf(d.format);
-  uint64_t v = clearIgnored(d, inst64(inst), fields);
-  if (vaddrRegs(v, fields) == 0)
-    v = clear(v, fields[kVaddr]);
-  const bool literal = get(v, fields[kSoffset]) == sreg::kLiteral && operandFor(d, Field::SOFFSET);
+  const FormatLayout &lay = layoutFor(inst, d.format);
+  uint64_t v = clearIgnored(d, inst64(inst), lay, m::kBufFields);
+  if (vaddrRegs(v, lay) == 0)
+    v = lay[m::kBufVaddr].clear(v);
+  const bool literal =
+      lay[m::kBufSoffset].get(v) == sreg::kLiteral && operandFor(d, Field::SOFFSET);
   // A literal llvm-mc can express as an inline constant is re-encoded as one.
   if (literal && foldedLiteral(inst.words[2]))
-    v = set(v, fields[kSoffset], foldedLiteral(inst.words[2]));
-  appendDword(out, static_cast<uint32_t>(v));
-  appendDword(out, static_cast<uint32_t>(v >> 32));
+    v = lay[m::kBufSoffset].set(v, foldedLiteral(inst.words[2]));
+  appendQword(out, v);
   if (literal && !foldedLiteral(inst.words[2]))
     appendDword(out, inst.words[2]);
 }

@@ -1,6 +1,7 @@
 // The memory-family codec: dispatches DS, MUBUF, MTBUF, FLAT / GLOBAL / SCRATCH, MIMG and EXP
 // to their format codecs, and the operand helpers they share.
 #include "disasm/mem_fields.h"
+#include "disasm/salu_operands.h"
 #include "isa/wave_size.h"
 
 namespace gcnkit::disasm::detail {
@@ -59,6 +60,14 @@ bool appendScalarSource(std::string &out, isa::Target target, unsigned enc, uint
     return true;
   }
   return appendScalarReg(out, target, enc, 1);
+}
+
+bool appendResource(std::string &out, isa::Target target, unsigned field, unsigned regs) {
+  const salu::RegName r = salu::resolveReg(target, field * 4, regs, salu::RegClass::Src);
+  if (!r.valid)
+    return false;
+  salu::appendReg(out, r, regs);
+  return true;
 }
 
 } // namespace mem

@@ -7,27 +7,24 @@ namespace {
 
 using isa::Field;
 
-// Field order shared with scripts/isa/gfx1100_mem.py (DS_FIELDS).
-enum DsField : unsigned { kOffset0, kOffset1, kR16, kGds, kAddr, kData0, kData1, kVdst };
-constexpr FieldSpec kDsFields[] = {{0, 8},  {8, 8},  {16, 1}, {17, 1},
-                                   {32, 8}, {40, 8}, {48, 8}, {56, 8}};
-constexpr FieldSpec kOp = {18, 8};
-constexpr FieldSpec kOffset16 = {0, 16};
+namespace m = isa::mem;
+
+constexpr BitField kOffset16 = {0, 16}; // offset0 and offset1 read as one (every target)
 
 constexpr uint32_t kTwoOffsets = 1u << 28;
 constexpr uint32_t kGdsRequired = 1u << 29;
 constexpr uint32_t kSwizzle = 1u << 30;
 
-FieldSpec fieldOf(Field f) {
+const BitField &fieldOf(const FormatLayout &lay, Field f) {
   switch (f) {
   case Field::VADDR:
-    return kDsFields[kAddr];
+    return lay[m::kDsAddr];
   case Field::DATA0:
-    return kDsFields[kData0];
+    return lay[m::kDsData0];
   case Field::DATA1:
-    return kDsFields[kData1];
+    return lay[m::kDsData1];
   default:
-    return kDsFields[kVdst];
+    return lay[m::kDsVdst];
   }
 }
 
@@ -97,51 +94,52 @@ void appendSwizzle(std::string &out, unsigned offset) {
 DecodeStatus decodeDs(std::span<const uint8_t> bytes, Inst &inst) {
   if (bytes.size() < 8)
     return DecodeStatus::Fail;
-  const uint32_t w0 = readDword(bytes, 0), w1 = readDword(bytes, 1);
-  const isa::InstrDesc *d = isa::lookup(inst.target, isa::Format::DS, get(w0, kOp));
+  const FormatLayout &lay = layoutOf(inst).ds;
+  uint64_t v = inst64(bytes);
+  const isa::InstrDesc *d = isa::lookup(inst.target, isa::Format::DS, lay.key(v));
   if (!d)
     return DecodeStatus::Fail;
-  uint64_t v = uint64_t{w0} | uint64_t{w1} << 32;
   if (d->flags & kGdsRequired) {
-    if (!get(v, kDsFields[kGds]))
+    if (!lay[m::kDsGds].get(v))
       return DecodeStatus::Fail;
-    v = clear(v, kDsFields[kGds]);
+    v = lay[m::kDsGds].clear(v);
   }
-  if (!fixedFieldsClear(*d, v, kDsFields))
+  if (!fixedFieldsClear(*d, v, lay, m::kDsFields))
     return DecodeStatus::Fail;
   for (unsigned i = 0; i < d->numOperands; ++i) {
     const isa::OperandDesc &o = d->operands[i];
-    if (!vgprFits(get(v, fieldOf(o.field)), o.regs))
+    if (!vgprFits(fieldOf(lay, o.field).get(v), o.regs))
       return DecodeStatus::Fail;
   }
   inst.desc = d;
-  inst.words[0] = w0;
-  inst.words[1] = w1;
+  inst.words[0] = readDword(bytes, 0);
+  inst.words[1] = readDword(bytes, 1);
   inst.size = 8;
   return DecodeStatus::Success;
 }
 
 void printDs(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
+  const FormatLayout &lay = layoutOf(inst).ds;
   const uint64_t v = inst64(inst);
   out += d.name;
   bool first = true;
   for (unsigned i = 0; i < d.numOperands; ++i) {
     const isa::OperandDesc &o = d.operands[i];
     separator(out, first);
-    appendVGPR(out, get(v, fieldOf(o.field)), o.regs);
+    appendVGPR(out, fieldOf(lay, o.field).get(v), o.regs);
   }
   if (d.modifiers & isa::mod::Offset) {
     if (d.flags & kTwoOffsets) {
-      if (unsigned o0 = get(v, kDsFields[kOffset0])) {
+      if (unsigned o0 = lay[m::kDsOffset0].get(v)) {
         out += " offset0:";
         appendUDec(out, o0);
       }
-      if (unsigned o1 = get(v, kDsFields[kOffset1])) {
+      if (unsigned o1 = lay[m::kDsOffset1].get(v)) {
         out += " offset1:";
         appendUDec(out, o1);
       }
-    } else if (unsigned off = get(v, kOffset16)) {
+    } else if (unsigned off = kOffset16.get(v)) {
       out += ' ';
       if (d.flags & kSwizzle) {
         appendSwizzle(out, off);
@@ -151,14 +149,11 @@ void printDs(const Inst &inst, std::string &out) {
       }
     }
   }
-  if (get(v, kDsFields[kGds]))
-    out += " gds";
+  appendFlag(out, lay[m::kDsGds], v, " gds");
 }
 
 void encodeDs(const Inst &inst, std::string &out) {
-  const uint64_t v = clearIgnored(*inst.desc, inst64(inst), kDsFields);
-  appendDword(out, static_cast<uint32_t>(v));
-  appendDword(out, static_cast<uint32_t>(v >> 32));
+  appendQword(out, clearIgnored(*inst.desc, inst64(inst), layoutOf(inst).ds, m::kDsFields));
 }
 
 } // namespace gcnkit::disasm::detail::mem

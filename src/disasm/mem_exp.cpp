@@ -1,34 +1,28 @@
 // EXP (export) instructions: decode, llvm-mc compatible printing, re-encoding.
 #include "disasm/mem_fields.h"
+#include "isa/mem_symbolic.h"
 
 namespace gcnkit::disasm::detail::mem {
 
 namespace {
 
-// Field order shared with scripts/isa/gfx1100_mem.py (EXP_FIELDS).
-enum ExpField : unsigned { kEn, kTgt, kR10, kDone, kR12, kRowEn, kR14, kVsrc0 };
-constexpr FieldSpec kExpFields[] = {{0, 4},   {4, 6},  {10, 1}, {11, 1}, {12, 1}, {13, 1},
-                                    {14, 12}, {32, 8}, {40, 8}, {48, 8}, {56, 8}};
+namespace m = isa::mem;
 
-// Export targets as llvm-mc names them on GFX11; anything else is invalid_target_<n>.
-void appendTarget(std::string &out, unsigned tgt) {
-  if (tgt <= 7) {
-    out += "mrt";
-    appendUDec(out, tgt);
-  } else if (tgt == 8) {
-    out += "mrtz";
-  } else if (tgt >= 12 && tgt <= 16) {
-    out += "pos";
-    appendUDec(out, tgt - 12);
-  } else if (tgt == 20) {
-    out += "prim";
-  } else if (tgt == 21 || tgt == 22) {
-    out += "dual_src_blend";
-    appendUDec(out, tgt - 21);
-  } else {
-    out += "invalid_target_";
-    appendUDec(out, tgt);
+// Export targets the target has by name (isa::mem::kExpTargetNames); anything else is
+// invalid_target_<n>.
+void appendTarget(std::string &out, unsigned tgt, uint64_t targets) {
+  if ((targets >> tgt) & 1) {
+    for (const m::ExpTargetName &t : m::kExpTargetNames) {
+      if (tgt < t.first || tgt > t.last)
+        continue;
+      out += t.name;
+      if (t.numbered)
+        appendUDec(out, tgt - t.first);
+      return;
+    }
   }
+  out += "invalid_target_";
+  appendUDec(out, tgt);
 }
 
 } // namespace
@@ -42,35 +36,38 @@ DecodeStatus decodeExp(std::span<const uint8_t> bytes, Inst &inst) {
   inst.desc = d;
   inst.words[0] = readDword(bytes, 0);
   inst.words[1] = readDword(bytes, 1);
-  if (!fixedFieldsClear(*d, inst64(inst), kExpFields))
+  if (!fixedFieldsClear(*d, inst64(inst), layoutOf(inst).exp, m::kExpFields))
     return DecodeStatus::Fail;
   inst.size = 8;
   return DecodeStatus::Success;
 }
 
 void printExp(const Inst &inst, std::string &out) {
+  const isa::mem::MemLayout &mem = layoutOf(inst);
+  const FormatLayout &lay = mem.exp;
   const uint64_t v = inst64(inst);
   out += inst.desc->name;
   out += ' ';
-  appendTarget(out, get(v, kExpFields[kTgt]));
-  const unsigned en = get(v, kExpFields[kEn]);
+  appendTarget(out, lay[m::kExpTgt].get(v), mem.expTargets);
+  const unsigned en = lay[m::kExpEn].get(v);
+  // Compressed exports (gfx9) hold two 16-bit values per register: sources 0 and 1 print the
+  // first register, 2 and 3 the second.
+  const bool compr = lay[m::kExpCompr].present() && lay[m::kExpCompr].get(v);
   for (unsigned i = 0; i < 4; ++i) {
     out += i ? ", " : " ";
     if (en & (1u << i))
-      appendVGPR(out, get(v, kExpFields[kVsrc0 + i]), 1);
+      appendVGPR(out, lay[m::kExpVsrc0 + (compr ? i / 2 : i)].get(v), 1);
     else
       out += "off";
   }
-  if (get(v, kExpFields[kDone]))
-    out += " done";
-  if (get(v, kExpFields[kRowEn]))
-    out += " row_en";
+  appendFlag(out, lay[m::kExpDone], v, " done");
+  appendFlag(out, lay[m::kExpCompr], v, " compr");
+  appendFlag(out, lay[m::kExpVm], v, " vm");
+  appendFlag(out, lay[m::kExpRowEn], v, " row_en");
 }
 
 void encodeExp(const Inst &inst, std::string &out) {
-  const uint64_t v = clearIgnored(*inst.desc, inst64(inst), kExpFields);
-  appendDword(out, static_cast<uint32_t>(v));
-  appendDword(out, static_cast<uint32_t>(v >> 32));
+  appendQword(out, clearIgnored(*inst.desc, inst64(inst), layoutOf(inst).exp, m::kExpFields));
 }
 
 } // namespace gcnkit::disasm::detail::mem

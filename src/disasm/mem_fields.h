@@ -1,11 +1,13 @@
 // Shared pieces of the memory-family codecs (DS, MUBUF, MTBUF, FLAT / GLOBAL / SCRATCH, MIMG,
-// EXP): field layouts, the per-field decode policies stored in the table rows' flags, and
-// printing helpers.
+// EXP): the target's field layouts (isa/mem_layout.h), the per-field decode policies stored in
+// the table rows' flags, and printing helpers.
 //
-// Row flags (written by scripts/isa/gfx1100_mem.py): two bits per field, in the order of the
-// format's field list below, say what llvm-mc's decoder does with a field of that instruction:
-// it reads it (Use), requires it to hold the row's fixed value, normally zero (Fixed), or
-// ignores it so that the re-encoding drops it (Ignore). Bits 28..31 are format-specific.
+// Row flags (written by scripts/isa/mem_learn.py): two bits per field, in the order of the
+// format's fields (isa::mem::DsField, ...), say what llvm-mc's decoder does with a field of that
+// instruction: it reads it (Use), requires it to hold the row's fixed value, normally zero
+// (Fixed), or ignores it so that the re-encoding drops it (Ignore). Bits 28..31 are
+// format-specific. Where the fields sit is the target's (isa::TargetInfo::mem), so one codec per
+// format serves every target.
 #pragma once
 
 #include <cstdint>
@@ -14,13 +16,13 @@
 
 #include "disasm/codec.h"
 #include "disasm/operands.h"
+#include "isa/mem_layout.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::disasm::detail::mem {
 
-struct FieldSpec {
-  uint8_t lo;
-  uint8_t width;
-};
+using isa::mem::BitField;
+using isa::mem::FormatLayout;
 
 enum Policy : uint32_t { kUse = 0, kFixed = 1, kIgnore = 2 };
 
@@ -28,39 +30,44 @@ inline uint32_t policy(const isa::InstrDesc &d, unsigned field) {
   return (d.flags >> (2 * field)) & 3;
 }
 
+// The memory field layouts of the instruction's target.
+inline const isa::mem::MemLayout &layoutOf(const Inst &inst) {
+  return isa::targetInfo(inst.target).mem;
+}
+
 // The instruction's first two dwords as one 64-bit value.
 inline uint64_t inst64(const Inst &inst) {
   return uint64_t{inst.words[0]} | uint64_t{inst.words[1]} << 32;
 }
 
-inline uint32_t get(uint64_t v, FieldSpec f) {
-  return static_cast<uint32_t>((v >> f.lo) & ((uint64_t{1} << f.width) - 1));
+inline uint64_t inst64(std::span<const uint8_t> bytes) {
+  return uint64_t{readDword(bytes, 0)} | uint64_t{readDword(bytes, 1)} << 32;
 }
 
-inline uint64_t clear(uint64_t v, FieldSpec f) {
-  return v & ~(((uint64_t{1} << f.width) - 1) << f.lo);
-}
-
-inline uint64_t set(uint64_t v, FieldSpec f, uint32_t x) {
-  return clear(v, f) | (uint64_t{x & ((1u << f.width) - 1)} << f.lo);
-}
-
-// True when every field whose policy is Fixed holds zero.
-inline bool fixedFieldsClear(const isa::InstrDesc &d, uint64_t v,
-                             std::span<const FieldSpec> fields) {
-  for (unsigned i = 0; i < fields.size(); ++i)
-    if (policy(d, i) == kFixed && get(v, fields[i]) != 0)
+// True when every field of the first `fields` whose policy is Fixed holds zero, and so do the
+// bits the format requires to be zero in every instruction.
+inline bool fixedFieldsClear(const isa::InstrDesc &d, uint64_t v, const FormatLayout &lay,
+                             unsigned fields) {
+  for (unsigned i = 0; i < fields; ++i)
+    if (policy(d, i) == kFixed && lay[i].get(v) != 0)
       return false;
-  return true;
+  return (v & lay.zeroBits) == 0;
 }
 
-// Clears every field whose policy is Ignore (what llvm-mc's re-encoding drops).
-inline uint64_t clearIgnored(const isa::InstrDesc &d, uint64_t v,
-                             std::span<const FieldSpec> fields) {
-  for (unsigned i = 0; i < fields.size(); ++i)
+// Clears every field whose policy is Ignore and the bits every instruction of the format
+// ignores (what llvm-mc's re-encoding drops).
+inline uint64_t clearIgnored(const isa::InstrDesc &d, uint64_t v, const FormatLayout &lay,
+                             unsigned fields) {
+  for (unsigned i = 0; i < fields; ++i)
     if (policy(d, i) == kIgnore)
-      v = clear(v, fields[i]);
-  return v;
+      v = lay[i].clear(v);
+  return v & ~lay.ignoredBits;
+}
+
+// Appends a set one-bit modifier (" glc"), if the target has the field.
+inline void appendFlag(std::string &out, const BitField &f, uint64_t v, std::string_view text) {
+  if (f.present() && f.get(v))
+    out += text;
 }
 
 // The first operand of the row with this field, or nullptr.
@@ -88,6 +95,16 @@ bool appendScalarSource(std::string &out, isa::Target target, unsigned enc, uint
 unsigned foldedLiteral(uint32_t literal);
 // True when appendScalarSource accepts enc.
 bool scalarSourceValid(unsigned enc);
+// Appends a resource / sampler descriptor (a 5-bit field naming a 4-aligned scalar tuple of
+// `regs` registers) as llvm-mc names it: s[...], ttmp[...], null (gfx11's 31), or a special
+// register with an "Invalid register" note (gfx9's xnack_mask). False when llvm-mc rejects it.
+bool appendResource(std::string &out, isa::Target target, unsigned field, unsigned regs);
+
+// Appends v as two dwords.
+inline void appendQword(std::string &out, uint64_t v) {
+  appendDword(out, static_cast<uint32_t>(v));
+  appendDword(out, static_cast<uint32_t>(v >> 32));
+}
 
 // Per-format codecs. The *OperandRegs functions are Disassembler::operandRegs of the format
 // (DS and EXP operands always have the row's width).

@@ -8,16 +8,9 @@ namespace {
 
 using isa::Field;
 using isa::Format;
-
-// Field order shared with scripts/isa/gfx1100_mem.py (FLAT_FIELDS).
-enum FlatField : unsigned { kOffset, kDlc, kGlc, kSlc, kR25, kVaddr, kVdata, kSaddr, kSve, kVdst };
-constexpr FieldSpec kFlatFields[] = {{0, 13}, {13, 1}, {14, 1}, {15, 1}, {25, 1},
-                                     {32, 8}, {40, 8}, {48, 7}, {55, 1}, {56, 8}};
-constexpr FieldSpec kOp = {18, 7};
-constexpr FieldSpec kSeg = {16, 2};
+namespace m = isa::mem;
 
 constexpr uint32_t kAtomic = 1u << 28;
-constexpr unsigned kSaddrOff = 0x7C; // null: no scalar address
 
 Format formatOfSeg(unsigned seg) {
   switch (seg) {
@@ -32,81 +25,93 @@ Format formatOfSeg(unsigned seg) {
   }
 }
 
-bool returns(const isa::InstrDesc &d, uint64_t v) {
-  return !(d.flags & kAtomic) || get(v, kFlatFields[kGlc]);
-}
+// The decoded instruction's fields and the target facts its printing needs.
+struct Flat {
+  const isa::InstrDesc &d;
+  const isa::mem::MemLayout &mem;
+  const FormatLayout &lay;
+  uint64_t v;
 
-// Registers of the vaddr operand in this encoding (0: printed as off).
-unsigned vaddrRegs(const isa::InstrDesc &d, const isa::OperandDesc &o, uint64_t v) {
-  switch (d.format) {
-  case Format::GLOBAL:
-    return get(v, kFlatFields[kSaddr]) == kSaddrOff ? o.regs : 1;
-  case Format::SCRATCH:
-    return get(v, kFlatFields[kSve]) ? 1 : 0;
-  default:
-    return o.regs;
+  Flat(const isa::InstrDesc &desc, const isa::mem::MemLayout &ml, uint64_t bits)
+      : d(desc), mem(ml), lay(ml.flat), v(bits) {}
+
+  unsigned get(unsigned field) const { return lay[field].get(v); }
+  bool saddrOff() const { return get(m::kFlatSaddr) == mem.saddrOff; }
+  bool returns() const { return !(d.flags & kAtomic) || get(m::kFlatGlc); }
+
+  // Registers of the vaddr operand in this encoding (0: printed as off). SCRATCH uses vaddr
+  // when its sve bit says so (gfx11) or, without one, when there is no saddr (gfx9).
+  unsigned vaddrRegs(const isa::OperandDesc &o) const {
+    switch (d.format) {
+    case Format::GLOBAL:
+      return saddrOff() ? o.regs : 1;
+    case Format::SCRATCH:
+      return (lay[m::kFlatSve].present() ? get(m::kFlatSve) : saddrOff()) ? 1 : 0;
+    default:
+      return o.regs;
+    }
   }
-}
 
-// Whether the field of operand o is read in this encoding.
-bool operandPresent(const isa::InstrDesc &d, const isa::OperandDesc &o, uint64_t v) {
-  return o.field != Field::VDST || returns(d, v);
-}
+  // Whether the field of operand o is read in this encoding.
+  bool operandPresent(const isa::OperandDesc &o) const {
+    return o.field != Field::VDST || returns();
+  }
+};
 
 } // namespace
 
 DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst) {
   if (bytes.size() < 8)
     return DecodeStatus::Fail;
-  const uint32_t w0 = readDword(bytes, 0), w1 = readDword(bytes, 1);
-  const Format f = formatOfSeg(get(w0, kSeg));
+  const isa::mem::MemLayout &mem = layoutOf(inst);
+  const FormatLayout &lay = mem.flat;
+  uint64_t v = inst64(bytes);
+  const Format f = formatOfSeg(mem.flatSegment.get(v));
   if (f == Format::Count)
     return DecodeStatus::Fail;
-  const isa::InstrDesc *d = isa::lookup(inst.target, f, get(w0, kOp));
+  const isa::InstrDesc *d = isa::lookup(inst.target, f, lay.key(v));
   if (!d)
     return DecodeStatus::Fail;
-  uint64_t v = uint64_t{w0} | uint64_t{w1} << 32;
-  // FLAT has no scalar address: its saddr field must say off.
+  // FLAT has no scalar address: its saddr field must hold the target's fixed value.
   if (f == Format::FLAT) {
-    if (get(v, kFlatFields[kSaddr]) != kSaddrOff)
+    if (lay[m::kFlatSaddr].get(v) != mem.flatSaddr)
       return DecodeStatus::Fail;
-    v = clear(v, kFlatFields[kSaddr]);
+    v = lay[m::kFlatSaddr].clear(v);
   }
-  if (!fixedFieldsClear(*d, v, kFlatFields))
+  if (!fixedFieldsClear(*d, v, lay, m::kFlatFields))
     return DecodeStatus::Fail;
+  const Flat fl(*d, mem, v);
   for (unsigned i = 0; i < d->numOperands; ++i) {
     const isa::OperandDesc &o = d->operands[i];
-    if (!operandPresent(*d, o, v))
+    if (!fl.operandPresent(o))
       continue;
     switch (o.field) {
     case Field::VADDR:
-      if (!vgprFits(get(v, kFlatFields[kVaddr]), vaddrRegs(*d, o, v)))
+      if (!vgprFits(fl.get(m::kFlatVaddr), fl.vaddrRegs(o)))
         return DecodeStatus::Fail;
       break;
     case Field::VDATA:
-      if (!vgprFits(get(v, kFlatFields[kVdata]), o.regs))
+      if (!vgprFits(fl.get(m::kFlatVdata), o.regs))
         return DecodeStatus::Fail;
       break;
     case Field::VDST:
-      if (!vgprFits(get(v, kFlatFields[kVdst]), o.regs))
+      if (!vgprFits(fl.get(m::kFlatVdst), o.regs))
         return DecodeStatus::Fail;
       break;
-    case Field::SADDR: {
-      const unsigned s = get(v, kFlatFields[kSaddr]);
-      if (s != kSaddrOff) {
+    case Field::SADDR:
+      if (!fl.saddrOff()) {
         std::string scratch;
-        if (!appendScalarReg(scratch, inst.target, s, o.regs))
+        if (!appendScalarReg(scratch, inst.target, fl.get(m::kFlatSaddr), o.regs))
           return DecodeStatus::Fail;
       }
       break;
-    }
     default:
       break;
     }
   }
   inst.desc = d;
-  inst.words[0] = w0;
-  inst.words[1] = w1;
+  inst.words[0] = readDword(bytes, 0);
+  inst.words[1] = readDword(bytes, 1);
   inst.size = 8;
   return DecodeStatus::Success;
 }
@@ -114,14 +119,14 @@ DecodeStatus decodeFlat(std::span<const uint8_t> bytes, Inst &inst) {
 unsigned flatOperandRegs(const Inst &inst, unsigned operand) {
   const isa::InstrDesc &d = *inst.desc;
   const isa::OperandDesc &o = d.operands[operand];
-  const uint64_t v = inst64(inst);
-  if (!operandPresent(d, o, v))
+  const Flat fl(d, layoutOf(inst), inst64(inst));
+  if (!fl.operandPresent(o))
     return 0;
   switch (o.field) {
   case Field::VADDR:
-    return vaddrRegs(d, o, v);
+    return fl.vaddrRegs(o);
   case Field::SADDR:
-    return get(v, kFlatFields[kSaddr]) == kSaddrOff ? 0 : o.regs;
+    return fl.saddrOff() ? 0 : o.regs;
   default:
     return o.regs;
   }
@@ -129,30 +134,30 @@ unsigned flatOperandRegs(const Inst &inst, unsigned operand) {
 
 void printFlat(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
-  const uint64_t v = inst64(inst);
+  const Flat fl(d, layoutOf(inst), inst64(inst));
   out += d.name;
   bool first = true;
   for (unsigned i = 0; i < d.numOperands; ++i) {
     const isa::OperandDesc &o = d.operands[i];
-    if (!operandPresent(d, o, v))
+    if (!fl.operandPresent(o))
       continue;
     separator(out, first);
     switch (o.field) {
     case Field::VADDR:
       if (unsigned n = flatOperandRegs(inst, i))
-        appendVGPR(out, get(v, kFlatFields[kVaddr]), n);
+        appendVGPR(out, fl.get(m::kFlatVaddr), n);
       else
         out += "off";
       break;
     case Field::VDATA:
-      appendVGPR(out, get(v, kFlatFields[kVdata]), o.regs);
+      appendVGPR(out, fl.get(m::kFlatVdata), o.regs);
       break;
     case Field::VDST:
-      appendVGPR(out, get(v, kFlatFields[kVdst]), o.regs);
+      appendVGPR(out, fl.get(m::kFlatVdst), o.regs);
       break;
     case Field::SADDR: {
-      const unsigned s = get(v, kFlatFields[kSaddr]);
-      if (s == kSaddrOff)
+      const unsigned s = fl.get(m::kFlatSaddr);
+      if (fl.saddrOff())
         out += "off";
       else if (s == sreg::kExecHi && o.regs == 1)
         out += "exec_hi/*Invalid register, operand has 'SReg_32_XEXEC_HI' register class*/";
@@ -164,38 +169,39 @@ void printFlat(const Inst &inst, std::string &out) {
       break;
     }
   }
-  if (unsigned off = get(v, kFlatFields[kOffset]); off && (d.modifiers & isa::mod::Offset)) {
+  if (unsigned off = fl.get(m::kFlatOffset); off && (d.modifiers & isa::mod::Offset)) {
     out += " offset:";
     if (d.format == Format::FLAT)
       appendUDec(out, off);
     else
       appendDec(out, static_cast<int32_t>(off << 19) >> 19);
   }
-  if (get(v, kFlatFields[kGlc]))
-    out += " glc";
-  if (get(v, kFlatFields[kSlc]))
-    out += " slc";
-  if (get(v, kFlatFields[kDlc]))
-    out += " dlc";
+  appendFlag(out, fl.lay[m::kFlatGlc], fl.v, " glc");
+  appendFlag(out, fl.lay[m::kFlatSlc], fl.v, " slc");
+  appendFlag(out, fl.lay[m::kFlatDlc], fl.v, " dlc");
+  if (d.modifiers & isa::mod::Lds) // gfx9: the data goes to LDS
+    out += " lds";
 }
 
 void encodeFlat(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
-  const uint64_t raw = inst64(inst);
-  uint64_t v = clearIgnored(d, raw, kFlatFields);
+  const isa::mem::MemLayout &mem = layoutOf(inst);
+  const FormatLayout &lay = mem.flat;
+  const Flat raw(d, mem, inst64(inst));
+  uint64_t v = clearIgnored(d, raw.v, lay, m::kFlatFields);
   // Atomics read vdst only with glc (the row's policy describes the no-return form).
   if (d.flags & kAtomic)
-    v = set(v, kFlatFields[kVdst], returns(d, raw) ? get(raw, kFlatFields[kVdst]) : 0);
-  if (d.format == Format::SCRATCH && !get(v, kFlatFields[kSve]))
-    v = clear(v, kFlatFields[kVaddr]);
-  // Scalar register pairs are re-encoded aligned, as printed.
+    v = lay[m::kFlatVdst].set(v, raw.returns() ? raw.get(m::kFlatVdst) : 0);
+  for (unsigned i = 0; i < d.numOperands; ++i)
+    if (d.operands[i].field == Field::VADDR && raw.vaddrRegs(d.operands[i]) == 0)
+      v = lay[m::kFlatVaddr].clear(v);
+  // Scalar register pairs are re-encoded aligned, as printed (null is not a pair).
   if (const isa::OperandDesc *s = operandFor(d, Field::SADDR); s && s->regs == 2) {
-    const unsigned enc = get(v, kFlatFields[kSaddr]);
-    if (enc != kSaddrOff)
-      v = set(v, kFlatFields[kSaddr], enc & ~1u);
+    const unsigned enc = lay[m::kFlatSaddr].get(v);
+    if (enc != mem.saddrOff && enc != isa::targetInfo(inst.target).sregs.printedNull)
+      v = lay[m::kFlatSaddr].set(v, enc & ~1u);
   }
-  appendDword(out, static_cast<uint32_t>(v));
-  appendDword(out, static_cast<uint32_t>(v >> 32));
+  appendQword(out, v);
 }
 
 } // namespace gcnkit::disasm::detail::mem

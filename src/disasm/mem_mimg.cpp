@@ -3,9 +3,9 @@
 // How wide vdata and vaddr print depends on dmask / d16 / tfe and dim / a16: llvm-mc decodes
 // a default variant of the instruction and converts it to the widths these fields ask for when
 // the instruction has such a variant, else both stay at the default. The row's flags hold the
-// model of this (see scripts/isa/gfx1100_mem.py, MIMG section); VDATA.regs is the default vdata
-// width and VADDR.regs the default (non-NSA) vaddr width.
-#include <array>
+// model of this (see scripts/isa/mem_learn.py, MIMG section); VDATA.regs is the default vdata
+// width and VADDR.regs the default (non-NSA) vaddr width. A target without the dim field (gfx9)
+// has no address model: vaddr prints at its default width.
 #include <bit>
 #include <string_view>
 
@@ -18,31 +18,7 @@ namespace {
 
 using isa::Field;
 
-// Policy fields, in the order of MIMG_POLICY_FIELDS (a flag bit each: must hold its fixed value).
-enum MimgField : unsigned {
-  kDim,
-  kUnorm,
-  kDmask,
-  kSlc,
-  kDlc,
-  kGlc,
-  kR128,
-  kA16,
-  kD16,
-  kTfe,
-  kLwe,
-  kSsamp,
-  kNumPolicyFields
-};
-constexpr FieldSpec kFields[] = {{2, 3},  {7, 1},  {8, 4},  {12, 1}, {13, 1}, {14, 1},
-                                 {15, 1}, {16, 1}, {17, 1}, {53, 1}, {54, 1}, {58, 5}};
-constexpr FieldSpec kOp = {18, 8};
-constexpr FieldSpec kVaddr = {32, 8};
-constexpr FieldSpec kVdata = {40, 8};
-constexpr FieldSpec kSrsrc = {48, 5};
-// Bits the decoder ignores in every image instruction (dropped on re-encoding).
-constexpr uint64_t kIgnoredBits =
-    (uint64_t{1} << 1) | (uint64_t{3} << 5) | (uint64_t{7} << 55) | (uint64_t{1} << 63);
+namespace m = isa::mem;
 
 using isa::mem::kImageDims;
 using isa::mem::kMimgGatherLike;
@@ -51,20 +27,23 @@ using isa::mem::mimgAddressSize;
 using isa::mem::mimgMaxPlainVaddr;
 using isa::mem::mimgNsaDefault;
 
-bool isFixed(const isa::InstrDesc &d, unsigned field) { return (d.flags >> field) & 1; }
+// Whether a policy field must hold its fixed value (fields past the policy ones never do).
+bool isFixed(const isa::InstrDesc &d, unsigned field) {
+  return field < m::kMimgPolicyFields && ((d.flags >> field) & 1);
+}
 
 // BVH intersect-ray instructions are the image instructions with a fixed dmask.
-bool isBvh(const isa::InstrDesc &d) { return isFixed(d, kDmask); }
+bool isBvh(const isa::InstrDesc &d) { return isFixed(d, m::kMimgDmask); }
 
 // The fixed value of a policy field: BVH instructions need dmask 0xf, unorm and r128.
 uint32_t fixedValue(const isa::InstrDesc &d, unsigned field) {
   if (!isBvh(d))
     return 0;
   switch (field) {
-  case kDmask:
+  case m::kMimgDmask:
     return 0xF;
-  case kUnorm:
-  case kR128:
+  case m::kMimgUnorm:
+  case m::kMimgR128:
     return 1;
   default:
     return 0;
@@ -79,20 +58,24 @@ struct Widths {
 
 Widths widths(const Inst &inst, bool nsa) {
   const isa::InstrDesc &d = *inst.desc;
+  const FormatLayout &lay = layoutOf(inst).mimg;
   const uint64_t v = inst64(inst);
   const uint32_t f = d.flags;
   const unsigned maxPlain = mimgMaxPlainVaddr(f);
-  const bool a16 = get(v, kFields[kA16]);
+  const bool a16 = lay[m::kMimgA16].get(v);
   if (isBvh(d))
     return {4, nsa ? 5u - a16 : maxPlain - 3 * a16, 3};
-  unsigned dst = (f & kMimgGatherLike) ? 4 : std::max(std::popcount(get(v, kFields[kDmask])), 1);
-  if (get(v, kFields[kD16]))
+  unsigned dst = (f & kMimgGatherLike) ? 4 : std::max(std::popcount(lay[m::kMimgDmask].get(v)), 1);
+  if (lay[m::kMimgD16].get(v))
     dst = (dst + 1) / 2;
-  dst += get(v, kFields[kTfe]);
+  dst += lay[m::kMimgTfe].get(v);
   const unsigned vdata = (dst == 4 && (f & kMimgVdata4As5)) ? 5 : dst;
-  const unsigned need = mimgAddressSize(f, get(v, kFields[kDim]), a16);
+  const bool variant = ((f >> (16 + dst - 1)) & 1) && vgprFits(lay[m::kMimgVdata].get(v), vdata);
+  if (!lay[m::kMimgDim].present()) // no address model: vaddr keeps its default width
+    return {variant ? vdata : d.operands[0].regs, d.operands[1].regs, 1};
+  const unsigned need = mimgAddressSize(f, lay[m::kMimgDim].get(v), a16);
   const bool addrOk = need <= 12 ? need <= maxPlain : maxPlain >= 13;
-  bool convert = ((f >> (16 + dst - 1)) & 1) && addrOk && vgprFits(get(v, kVdata), vdata);
+  const bool convert = variant && addrOk;
   if (nsa) {
     const unsigned def = mimgNsaDefault(d.flags);
     if (convert && need >= 2 && need <= def)
@@ -109,7 +92,7 @@ Widths widths(const Inst &inst, bool nsa) {
     return {d.operands[0].regs, def, 1};
   }
   const unsigned plain = need > 12 ? 16 : need;
-  if (convert && vgprFits(get(v, kVaddr), plain))
+  if (convert && vgprFits(lay[m::kMimgVaddr].get(v), plain))
     return {vdata, plain, 1};
   return {d.operands[0].regs, d.operands[1].regs, 1};
 }
@@ -131,15 +114,8 @@ unsigned addressRegs(const isa::InstrDesc &d, const Widths &wd, unsigned i) {
 }
 
 unsigned nsaAddress(const Inst &inst, unsigned i) {
-  return i == 0 ? get(inst64(inst), kVaddr) : (inst.words[2] >> (8 * (i - 1))) & 0xFF;
-}
-
-bool appendResource(std::string &out, isa::Target target, unsigned field, unsigned regs) {
-  if (field == 31) {
-    out += "null";
-    return true;
-  }
-  return appendScalarReg(out, target, field * 4, regs);
+  return i == 0 ? layoutOf(inst).mimg[m::kMimgVaddr].get(inst64(inst))
+                : (inst.words[2] >> (8 * (i - 1))) & 0xFF;
 }
 
 } // namespace
@@ -147,41 +123,44 @@ bool appendResource(std::string &out, isa::Target target, unsigned field, unsign
 DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst) {
   if (bytes.size() < 8)
     return DecodeStatus::Fail;
-  const uint32_t w0 = readDword(bytes, 0), w1 = readDword(bytes, 1);
-  const isa::InstrDesc *d = isa::lookup(inst.target, isa::Format::MIMG, get(w0, kOp));
+  const FormatLayout &lay = layoutOf(inst).mimg;
+  const uint64_t v = inst64(bytes);
+  const isa::InstrDesc *d = isa::lookup(inst.target, isa::Format::MIMG, lay.key(v));
   if (!d)
     return DecodeStatus::Fail;
-  const uint64_t v = uint64_t{w0} | uint64_t{w1} << 32;
-  for (unsigned i = 0; i < kNumPolicyFields; ++i)
-    if (isFixed(*d, i) && get(v, kFields[i]) != fixedValue(*d, i))
+  for (unsigned i = 0; i < m::kMimgPolicyFields; ++i)
+    if (isFixed(*d, i) && lay[i].get(v) != fixedValue(*d, i))
       return DecodeStatus::Fail;
-  const bool nsa = w0 & 1;
+  if (v & lay.zeroBits)
+    return DecodeStatus::Fail;
+  const bool nsa = lay[m::kMimgNsa].get(v);
   if (nsa && bytes.size() < 12)
     return DecodeStatus::Fail;
   inst.desc = d;
-  inst.words[0] = w0;
-  inst.words[1] = w1;
+  inst.words[0] = readDword(bytes, 0);
+  inst.words[1] = readDword(bytes, 1);
   inst.words[2] = nsa ? readDword(bytes, 2) : 0;
   inst.size = nsa ? 12 : 8;
   // The registers of the default variant are decoded first; widths are converted after.
   // (BVH instructions have one variant per a16 value: nothing is converted.)
-  if (!isBvh(*d) && (!vgprFits(get(v, kVdata), d->operands[0].regs) ||
-                     (!nsa && !vgprFits(get(v, kVaddr), d->operands[1].regs))))
+  const unsigned vdataField = lay[m::kMimgVdata].get(v), vaddrField = lay[m::kMimgVaddr].get(v);
+  if (!isBvh(*d) && (!vgprFits(vdataField, d->operands[0].regs) ||
+                     (!nsa && !vgprFits(vaddrField, d->operands[1].regs))))
     return DecodeStatus::Fail;
   const Widths wd = widths(inst, nsa);
-  if (!vgprFits(get(v, kVdata), wd.vdata))
+  if (!vgprFits(vdataField, wd.vdata))
     return DecodeStatus::Fail;
   if (nsa) {
     for (unsigned i = 0; i < wd.vaddr; ++i)
       if (!vgprFits(nsaAddress(inst, i), addressRegs(*d, wd, i)))
         return DecodeStatus::Fail;
-  } else if (!vgprFits(get(v, kVaddr), wd.vaddr)) {
+  } else if (!vgprFits(vaddrField, wd.vaddr)) {
     return DecodeStatus::Fail;
   }
   std::string scratch;
   for (unsigned i = 2; i < d->numOperands; ++i) {
     const isa::OperandDesc &o = d->operands[i];
-    const unsigned field = o.field == Field::SSAMP ? get(v, kFields[kSsamp]) : get(v, kSrsrc);
+    const unsigned field = lay[o.field == Field::SSAMP ? m::kMimgSsamp : m::kMimgSrsrc].get(v);
     if (!appendResource(scratch, inst.target, field, o.regs))
       return DecodeStatus::Fail;
   }
@@ -207,13 +186,14 @@ unsigned mimgOperandRegs(const Inst &inst, unsigned operand) {
 
 void printMimg(const Inst &inst, std::string &out) {
   const isa::InstrDesc &d = *inst.desc;
+  const FormatLayout &lay = layoutOf(inst).mimg;
   const uint64_t v = inst64(inst);
   const bool nsa = inst.size == 12;
   const Widths wd = widths(inst, nsa);
   out += d.name;
   // llvm-mc's NSA sampler forms have a second space after the mnemonic.
   out += nsa && operandFor(d, Field::SSAMP) ? "  " : " ";
-  appendVGPR(out, get(v, kVdata), wd.vdata);
+  appendVGPR(out, lay[m::kMimgVdata].get(v), wd.vdata);
   out += ", ";
   if (nsa) {
     out += '[';
@@ -224,38 +204,40 @@ void printMimg(const Inst &inst, std::string &out) {
     }
     out += ']';
   } else {
-    appendVGPR(out, get(v, kVaddr), wd.vaddr);
+    appendVGPR(out, lay[m::kMimgVaddr].get(v), wd.vaddr);
   }
   for (unsigned i = 2; i < d.numOperands; ++i) {
     const isa::OperandDesc &o = d.operands[i];
     out += ", ";
     appendResource(out, inst.target,
-                   o.field == Field::SSAMP ? get(v, kFields[kSsamp]) : get(v, kSrsrc), o.regs);
+                   lay[o.field == Field::SSAMP ? m::kMimgSsamp : m::kMimgSrsrc].get(v), o.regs);
   }
-  auto shown = [&](unsigned field) { return !isFixed(d, field) && get(v, kFields[field]); };
-  if (shown(kDmask)) {
+  auto shown = [&](unsigned field) {
+    return lay[field].present() && !isFixed(d, field) && lay[field].get(v);
+  };
+  if (shown(m::kMimgDmask)) {
     out += " dmask:";
-    appendHex(out, get(v, kFields[kDmask]));
+    appendHex(out, lay[m::kMimgDmask].get(v));
   }
-  if (!isFixed(d, kDim)) {
+  if (lay[m::kMimgDim].present() && !isFixed(d, m::kMimgDim)) {
     out += " dim:";
-    out += kImageDims[get(v, kFields[kDim])];
+    out += kImageDims[lay[m::kMimgDim].get(v)];
   }
+  // The flags in llvm-mc's order (gfx9's da before d16).
   static constexpr struct {
-    MimgField field;
+    unsigned field;
     std::string_view text;
-  } kFlags[] = {{kUnorm, " unorm"}, {kGlc, " glc"},   {kSlc, " slc"},
-                {kDlc, " dlc"},     {kR128, " r128"}, {kA16, " a16"},
-                {kTfe, " tfe"},     {kLwe, " lwe"},   {kD16, " d16"}};
+  } kFlags[] = {{m::kMimgUnorm, " unorm"}, {m::kMimgGlc, " glc"},   {m::kMimgSlc, " slc"},
+                {m::kMimgDlc, " dlc"},     {m::kMimgR128, " r128"}, {m::kMimgA16, " a16"},
+                {m::kMimgTfe, " tfe"},     {m::kMimgLwe, " lwe"},   {m::kMimgDa, " da"},
+                {m::kMimgD16, " d16"}};
   for (const auto &f : kFlags)
     if (shown(f.field))
       out += f.text;
 }
 
 void encodeMimg(const Inst &inst, std::string &out) {
-  const uint64_t v = inst64(inst) & ~kIgnoredBits;
-  appendDword(out, static_cast<uint32_t>(v));
-  appendDword(out, static_cast<uint32_t>(v >> 32));
+  appendQword(out, inst64(inst) & ~layoutOf(inst).mimg.ignoredBits);
   if (inst.size == 12) {
     // Only the address bytes the printed form uses survive.
     const unsigned used = widths(inst, true).vaddr - 1;

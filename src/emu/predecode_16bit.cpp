@@ -12,6 +12,32 @@
 
 namespace gcnkit::emu::predecode_detail {
 
+namespace {
+
+// gfx9's 16-bit instructions that zero the high half of their destination when they write the
+// low half (the others keep it, as every 16-bit instruction of gfx10+ does). The list is LLVM's
+// GCNSubtarget::zeroesHigh16BitsOfDest for gfx9 (facts measured on hardware, per its comment):
+// v_mac_f16, v_madak / madmk_f16, v_fmac_f16 and v_mad_mix* keep the high half.
+bool zeroesHighHalf(std::string_view name) {
+  static constexpr std::string_view kNames[] = {
+      "v_cvt_f16_f32",       "v_cvt_f16_u16", "v_cvt_f16_i16", "v_rcp_f16",
+      "v_rsq_f16",           "v_sqrt_f16",    "v_log_f16",     "v_exp_f16",
+      "v_sin_f16",           "v_cos_f16",     "v_floor_f16",   "v_ceil_f16",
+      "v_trunc_f16",         "v_rndne_f16",   "v_fract_f16",   "v_frexp_mant_f16",
+      "v_frexp_exp_i16_f16", "v_ldexp_f16",   "v_lshlrev_b16", "v_lshrrev_b16",
+      "v_ashrrev_i16",       "v_add_u16",     "v_sub_u16",     "v_subrev_u16",
+      "v_mul_lo_u16",        "v_add_f16",     "v_sub_f16",     "v_subrev_f16",
+      "v_mul_f16",           "v_max_f16",     "v_min_f16",     "v_max_u16",
+      "v_min_u16",           "v_max_i16",     "v_min_i16",     "v_mad_f16",
+      "v_mad_u16",           "v_mad_i16",     "v_fma_f16",     "v_div_fixup_f16"};
+  for (std::string_view n : kNames)
+    if (n == name)
+      return true;
+  return false;
+}
+
+} // namespace
+
 uint32_t Builder::inline16(unsigned enc, DataType t) {
   if (enc <= 208)
     return static_cast<uint32_t>(inlineConstant(enc, DataType::I32)) & 0xFFFF;
@@ -30,6 +56,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
   const bool vop3p = fmt == Format::VOP3P;
   const bool wide = vop3 || vop3p;
   const bool wmma = isa::isWmma(row);
+  const bool halfBit = target.has(isa::TargetInfo::kVgprHalfBit);
   const bool mix = vop3p && (row.modifiers & isa::mod::Abs);
   const uint32_t w0 = e.w(0), w1 = wide ? e.w(1) : 0;
   const unsigned opsel = wide ? isa::bits(w0, 14, 11) : 0; // VOP3P: bit 3 is op_sel_hi[2]
@@ -61,7 +88,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
       const unsigned enc = e.field(o.field, o);
       if (o.kind == OperandKind::VReg) {
         unsigned r = enc - 256;
-        if (isHalfType(o.type) && !wide) {
+        if (isHalfType(o.type) && !wide && halfBit) {
           if (r >> 7)
             d.aux |= kDstHi;
           r &= 0x7F;
@@ -101,7 +128,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
     const bool packed =
         !mix && !wmma && (isPackedType(o.type) || (packedRegs && isHalfType(o.type)));
     bool hi = false;
-    if (half && !wide && enc >= 256) { // VOP1 / VOP2 / VOPC: bit 7 names the high half
+    if (half && !wide && enc >= 256 && halfBit) { // VOP1 / VOP2 / VOPC: bit 7, the high half
       hi = (enc - 256) >> 7;
       enc = 256 + ((enc - 256) & 0x7F);
     }
@@ -272,6 +299,10 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
     if (halfResult && ((opsel >> 2) & 1))
       d.aux |= kWmmaHi;
   }
+  markCmpx(row, d);
+  if (!target.has(isa::TargetInfo::k16BitResultsKeepHigh) && !(d.aux & kDstHi) &&
+      zeroesHighHalf(baseName(row.name)))
+    d.aux |= kZeroHigh;
   // Result post-processing: clamp, omod and denormal flushing of the result's type.
   const bool f16Result = dstType == DataType::F16 || dstType == DataType::V2F16 ||
                          dstType == DataType::BF16 || dstType == DataType::V2BF16;

@@ -23,12 +23,11 @@ namespace gcnkit::emu::predecode_detail {
 
 struct Builder {
   explicit Builder(const CodeInfo &i)
-      : info(i), dis(i.target,
-                     i.waveSize == 64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32),
+      : info(i),
+        dis(i.target, i.waveSize == 64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32),
         target(isa::targetInfo(i.target)) {}
 
   const CodeInfo &info;
-  const Registry &reg = registry();
   // Decodes in the kernel's wave size, and says how many registers each operand of an
   // encoding spans (operandRegs): widths never come from the row alone.
   disasm::Disassembler dis;
@@ -111,14 +110,14 @@ struct Builder {
     return name;
   }
 
-  const ExecEntry *lookup(std::string_view name) const {
-    auto it = reg.find(name);
-    return it == reg.end() ? nullptr : &it->second;
-  }
+  const ExecEntry *lookup(std::string_view name) const { return findExecutor(name); }
 
   ExecFn pick(const ExecEntry &entry) const {
     return info.waveSize == 64 ? entry.wave64 : entry.wave32;
   }
+
+  // v_cmpx on a target whose v_cmpx also writes VCC / SDST (gfx9): the executor's flag.
+  void markCmpx(const InstrDesc &row, DecodedInst &d) const;
 
   // Fills d; false for an instruction without effect, which the program leaves out.
   bool decodeOne(const disasm::Inst &inst, DecodedInst &d);

@@ -70,50 +70,56 @@ uint32_t Encoding::field(Field f, const OperandDesc &o) const {
     default:
       return 0;
     }
-  case Format::DS:
+  case Format::DS: {
+    const isa::mem::FormatLayout &l = mem().ds;
     switch (f) {
     case Field::VADDR:
-      return isa::bits(w(1), 7, 0) + 256;
+      return l[isa::mem::kDsAddr].get(w64()) + 256;
     case Field::DATA0:
-      return isa::bits(w(1), 15, 8) + 256;
+      return l[isa::mem::kDsData0].get(w64()) + 256;
     case Field::DATA1:
-      return isa::bits(w(1), 23, 16) + 256;
+      return l[isa::mem::kDsData1].get(w64()) + 256;
     case Field::VDST:
-      return isa::bits(w(1), 31, 24) + 256;
+      return l[isa::mem::kDsVdst].get(w64()) + 256;
     default:
       return 0;
     }
+  }
   case Format::FLAT:
   case Format::GLOBAL:
-  case Format::SCRATCH:
+  case Format::SCRATCH: {
+    const isa::mem::FormatLayout &l = mem().flat;
     switch (f) {
     case Field::OFFSET:
-      return isa::bits(w(0), 12, 0);
+      return l[isa::mem::kFlatOffset].get(w64());
     case Field::VADDR:
-      return isa::bits(w(1), 7, 0) + 256;
+      return l[isa::mem::kFlatVaddr].get(w64()) + 256;
     case Field::VDATA:
-      return isa::bits(w(1), 15, 8) + 256;
+      return l[isa::mem::kFlatVdata].get(w64()) + 256;
     case Field::SADDR:
-      return isa::bits(w(1), 22, 16);
+      return l[isa::mem::kFlatSaddr].get(w64());
     case Field::VDST:
-      return isa::bits(w(1), 31, 24) + 256;
+      return l[isa::mem::kFlatVdst].get(w64()) + 256;
     default:
       return 0;
     }
+  }
   case Format::MUBUF:
-  case Format::MTBUF:
+  case Format::MTBUF: {
+    const isa::mem::FormatLayout &l = fmt == Format::MTBUF ? mem().mtbuf : mem().mubuf;
     switch (f) {
     case Field::VADDR:
-      return isa::bits(w(1), 7, 0) + 256;
+      return l[isa::mem::kBufVaddr].get(w64()) + 256;
     case Field::VDATA:
-      return isa::bits(w(1), 15, 8) + 256;
+      return l[isa::mem::kBufVdata].get(w64()) + 256;
     case Field::SRSRC:
-      return isa::bits(w(1), 20, 16) * 4;
+      return l[isa::mem::kBufSrsrc].get(w64()) * 4;
     case Field::SOFFSET:
-      return isa::bits(w(1), 31, 24);
+      return l[isa::mem::kBufSoffset].get(w64());
     default:
       return 0;
     }
+  }
   default:
     return 0;
   }

@@ -7,6 +7,7 @@
 
 #include "gcnkit/disasm.h"
 #include "isa/encoding.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::emu::predecode_detail {
 
@@ -29,11 +30,17 @@ inline constexpr unsigned kEncDpp8 = 233;
 inline constexpr unsigned kEncDpp8Fi = 234;
 inline constexpr unsigned kEncDpp16 = 250;
 
-// The raw fields of one decoded instruction, by the names the table rows use.
+// The raw fields of one decoded instruction, by the names the table rows use. The SOP*, VOP*
+// and VOP3P fields sit at the same bits on every target gcnkit has (gfx9 and gfx11); SMEM
+// offsets come from isa::smemOffsets and the memory formats from the target's layouts.
 struct Encoding {
   const disasm::Inst &inst;
 
   uint32_t w(unsigned i) const { return inst.words[i]; }
+  // The first two dwords, as the memory formats' field layouts number their bits.
+  uint64_t w64() const { return inst.words[0] | uint64_t{inst.words[1]} << 32; }
+  // The target's memory field layouts (DS, MUBUF / MTBUF, FLAT / GLOBAL / SCRATCH).
+  const isa::mem::MemLayout &mem() const { return isa::targetInfo(inst.target).mem; }
 
   // The field's value: scalar encodings as 0..255, VGPR-only fields as 256 + VGPR number.
   uint32_t field(Field f, const OperandDesc &o) const;

@@ -14,7 +14,8 @@ bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string 
   const InstrDesc &row = *inst.desc;
   const Format fmt = row.format;
   const std::string_view name = row.name;
-  const uint32_t w0 = inst.words[0], w1 = inst.words[1];
+  const uint64_t v = inst.words[0] | uint64_t{inst.words[1]} << 32;
+  const isa::mem::MemLayout &mem = target.mem;
   // Float atomics follow the FP mode's input / output denormal bits (bit 0: inputs kept,
   // bit 1: results kept) for f32 and f64.
   const uint32_t mode32 = isa::kd::kFloatDenormMode32.get(info.rsrc1);
@@ -43,34 +44,47 @@ bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string 
   case Format::GLOBAL:
   case Format::FLAT:
   case Format::SCRATCH:
-    if ((w0 >> 14) & 1) // glc: atomics return the old value
+    if (mem.flat[isa::mem::kFlatGlc].get(v)) // glc: atomics return the old value
       d.aux |= memflag::kReturn;
-    if (fmt == Format::SCRATCH && ((w1 >> 23) & 1)) // SVE
-      d.aux |= memflag::kScratchVaddr;
+    // SCRATCH reads vaddr when the encoding has it (gfx11's SVE bit; gfx9: no saddr).
+    for (unsigned i = 0; i < row.numOperands; ++i)
+      if (fmt == Format::SCRATCH && row.operands[i].field == Field::VADDR &&
+          dis.operandRegs(inst, i) > 0)
+        d.aux |= memflag::kScratchVaddr;
+    if (row.modifiers & isa::mod::Lds) {
+      why = std::string(name) + " lds not emulated";
+      return false;
+    }
     return true;
   case Format::MUBUF:
-  case Format::MTBUF:
-    if ((w1 >> 21) & 1) {
+  case Format::MTBUF: {
+    const isa::mem::FormatLayout &l = fmt == Format::MTBUF ? mem.mtbuf : mem.mubuf;
+    if (l[isa::mem::kBufTfe].get(v)) {
       why = "tfe not emulated";
       return false;
     }
     if (name.starts_with("buffer_load_lds_") || name.find("d16_format") != name.npos ||
-        name.find("d16_hi_format") != name.npos) {
+        name.find("d16_hi_format") != name.npos || (row.modifiers & isa::mod::Lds)) {
       why = std::string(name) + " not emulated";
       return false;
     }
-    d.imm = static_cast<int32_t>(isa::bits(w0, 11, 0));
-    if ((w1 >> 22) & 1)
+    if (fmt == Format::MTBUF && mem.bufferFormat != isa::mem::BufferFormatSyntax::Unified) {
+      why = "gfx9 typed buffer formats not emulated";
+      return false;
+    }
+    d.imm = static_cast<int32_t>(l[isa::mem::kBufOffset].get(v));
+    if (l[isa::mem::kBufOffen].get(v))
       d.aux |= memflag::kOffen;
-    if ((w1 >> 23) & 1)
+    if (l[isa::mem::kBufIdxen].get(v))
       d.aux |= memflag::kIdxen;
     if (fmt == Format::MTBUF)
-      d.aux |= isa::bits(w0, 25, 19) << memflag::kFormatShift;
-    if (name.starts_with("buffer_atomic_") && ((w0 >> 14) & 1)) {
+      d.aux |= l[isa::mem::kBufFormatOrReserved].get(v) << memflag::kFormatShift;
+    if (name.starts_with("buffer_atomic_") && l[isa::mem::kBufGlc].get(v)) {
       d.aux |= memflag::kReturn; // the old value replaces VDATA
       d.vdst = d.src[2].reg;
     }
     return true;
+  }
   default:
     return true;
   }

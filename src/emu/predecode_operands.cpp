@@ -6,8 +6,10 @@
 #include <string>
 
 #include "emu/apertures.h"
-#include "isa/smem_offsets.h"
+#include "emu/mfma.h"
+#include "emu/valu_exec.h"
 #include "gcnkit/kernel_descriptor.h"
+#include "isa/smem_offsets.h"
 
 namespace gcnkit::emu::predecode_detail {
 
@@ -66,6 +68,11 @@ bool Builder::source(unsigned enc, const OperandDesc &o, unsigned regs, const En
   return false;
 }
 
+void Builder::markCmpx(const InstrDesc &row, DecodedInst &d) const {
+  if (target.has(isa::TargetInfo::kCmpxWritesResult) && row.name.starts_with("v_cmpx_"))
+    d.extra |= valu::kCmpxWritesResult;
+}
+
 bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, DecodedInst &d,
                        std::string &why) {
   if (entry.flags & entry::k16Bit)
@@ -77,12 +84,21 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
   const bool memory = fmt == Format::DS || fmt == Format::GLOBAL || fmt == Format::FLAT ||
                       fmt == Format::SCRATCH || fmt == Format::MUBUF || fmt == Format::MTBUF;
   if (fmt == Format::DS) {
-    if (isa::bits(e.w(0), 17, 17)) {
+    const isa::mem::FormatLayout &l = e.mem().ds;
+    if (l[isa::mem::kDsGds].get(e.w64())) {
       why = "GDS not emulated";
       return false;
     }
-    d.imm = static_cast<int32_t>(isa::bits(e.w(0), 15, 0)); // offset1:offset0
+    d.imm = static_cast<int32_t>(l[isa::mem::kDsOffset0].get(e.w64()) |
+                                 l[isa::mem::kDsOffset1].get(e.w64()) << 8); // offset1:offset0
   }
+  // MFMA (gfx908): A / B hold packed data the executor unpacks; CBSZ [10:8], ABID [14:11] and
+  // BLGP (dword 1 [31:29]) go to aux (emu/mfma.h).
+  const bool mai = row.modifiers & isa::mod::Mai;
+  if (mai)
+    d.aux = isa::bits(e.w(0), 10, 8) << mfma::kCbszShift |
+            isa::bits(e.w(0), 14, 11) << mfma::kAbidShift |
+            isa::bits(e.w(1), 31, 29) << mfma::kBlgpShift;
   for (unsigned i = 0; i < row.numOperands; ++i) {
     const OperandDesc &o = row.operands[i];
     const unsigned regs = dis.operandRegs(inst, i);
@@ -94,6 +110,9 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       const unsigned enc = e.field(o.field, o);
       if (o.kind == OperandKind::VReg) {
         d.vdst = vgprRow(enc - 256, regs, true);
+        d.dstRegs = static_cast<uint8_t>(regs);
+      } else if (o.kind == OperandKind::AReg) { // an AccVGPR number in the 8-bit field
+        d.vdst = agprRow(enc & 0xFF, regs, true);
         d.dstRegs = static_cast<uint8_t>(regs);
       } else {
         if (enc >= 128 || (!isNullEnc(enc) && enc + regs > 128)) {
@@ -128,7 +147,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
     default:
       break;
     }
-    if (is16(o.type) && !memory) {
+    if (is16(o.type) && !memory && !mai) {
       why = "16-bit operands not emulated";
       return false;
     }
@@ -163,6 +182,12 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
     }
     if (!source(enc, o, regs, e, s, why))
       return false;
+    // AccVGPR sources (gfx908): v_accvgpr_read's source and MFMA C always, MFMA A / B when
+    // their ACC bit (dword 1 bit 27 + source) says so.
+    const bool acc = o.kind == OperandKind::AReg || o.kind == OperandKind::ARegOrImm ||
+                     (o.kind == OperandKind::AVReg && ((e.w(1) >> (27 + slotOf(o.field))) & 1));
+    if (acc && s.kind == SrcKind::Vgpr)
+      s.reg = agprRow(enc - 256, regs, false);
     if (dppSource) { // the component reads the permuted lanes from the DPP buffer row
       dppSourceRow = s.reg;
       s.reg = scratchRow(registerRows(), 0);
@@ -198,12 +223,19 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       so.kind = SrcKind::Sgpr;
       so.reg = scalarIndex(off.reg);
     }
+    // glc on a scalar atomic asks for the old value (aux bit 0, see smem.cpp).
+    const uint8_t glc = target.smem.glc;
+    if (glc != isa::SmemLayout::kNoBit && ((e.w(0) >> glc) & 1))
+      d.aux |= 1;
   }
   if (fmt == Format::GLOBAL || fmt == Format::FLAT || fmt == Format::SCRATCH) {
-    // The offset is a modifier, not an operand: 13 bits, signed except for FLAT (as the
-    // disassembler prints it).
-    const uint32_t raw = isa::bits(e.w(0), 12, 0);
-    d.imm = fmt == Format::FLAT ? static_cast<int32_t>(raw) : static_cast<int32_t>(raw << 19) >> 19;
+    // The offset is a modifier, not an operand: signed except for FLAT (as the disassembler
+    // prints it).
+    const isa::mem::BitField f = e.mem().flat[isa::mem::kFlatOffset];
+    const uint32_t raw = f.get(e.w64());
+    const unsigned shift = 32 - f.width;
+    d.imm = fmt == Format::FLAT ? static_cast<int32_t>(raw)
+                                : static_cast<int32_t>(raw << shift) >> shift;
   }
   if (memory && !memoryFlags(inst, d, why))
     return false;
@@ -249,6 +281,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
     d.src[2].kind = SrcKind::Vgpr;
     d.src[2].reg = d.vdst;
   }
+  markCmpx(row, d);
   if (dppActive && !vop3) { // DPP16 source modifiers of the 32-bit encodings (bits 20-23)
     for (unsigned i = 0; i < 2; ++i) {
       const bool neg = (dppWord >> (20 + 2 * i)) & 1, abs = (dppWord >> (21 + 2 * i)) & 1;

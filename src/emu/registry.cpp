@@ -1,8 +1,11 @@
 // The executor registry and the executors the pre-decoder installs itself (traps, VOPD).
 #include "emu/registry.h"
 
+#include <unordered_map>
+
 #include "emu/predecode.h"
 #include "emu/wave.h"
+#include "gcnkit/isa.h"
 
 namespace gcnkit::emu {
 
@@ -42,6 +45,23 @@ const Registry &registry() {
     return reg;
   }();
   return r;
+}
+
+const ExecEntry *findExecutor(std::string_view name) {
+  const Registry &reg = registry();
+  if (auto it = reg.find(name); it != reg.end())
+    return &it->second;
+  // Older spellings: the renames LLVM's gfx11 assembler accepts (generated with its table).
+  static const std::unordered_map<std::string_view, std::string_view> renamed = [] {
+    std::unordered_map<std::string_view, std::string_view> m;
+    for (const isa::MnemonicAlias &a : isa::mnemonicAliases(isa::Target::GFX1100))
+      m.emplace(a.alias, a.name);
+    return m;
+  }();
+  if (auto it = renamed.find(name); it != renamed.end())
+    if (auto e = reg.find(it->second); e != reg.end())
+      return &e->second;
+  return nullptr;
 }
 
 ExecFn trapExecutor() { return trap; }

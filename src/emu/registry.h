@@ -61,8 +61,16 @@ void registerWmma(Registry &r);       // WMMA
 void registerScratch(Registry &r);    // SCRATCH: private memory loads and stores
 void registerBuffer(Registry &r);     // MUBUF / MTBUF: buffer resource accesses and atomics
 
-// All executors, built once.
+// All executors, built once. Executors are keyed by the gfx11 names; an instruction only gfx9
+// has is registered under its own name by the family file that implements it.
 const Registry &registry();
+
+// The executor of an instruction (its mnemonic without _e32 / _e64), or nullptr: the registry
+// entry of the name, or of the gfx11 instruction the name is an older spelling of (gfx9's
+// global_load_dword is gfx11's global_load_b32: isa::mnemonicAliases, LLVM's renames). Where a
+// target's hardware differs under one name (gfx9's v_cmpx also writes VCC, its 16-bit results
+// zero the high half, ...), the pre-decoder reads the target's traits.
+const ExecEntry *findExecutor(std::string_view name);
 
 // Executors the pre-decoder uses directly.
 ExecFn trapExecutor();         // stops the wave: unsupported / undecodable instruction

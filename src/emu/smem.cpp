@@ -1,8 +1,11 @@
 // Scalar memory executors: s_load_b32..b512 read dwords from guest memory into SGPRs, and
-// s_buffer_load_b32..b512 through a buffer resource. Accesses complete immediately, so the cache
-// invalidations are no-ops.
+// s_buffer_load_b32..b512 through a buffer resource; gfx9's scalar stores, atomics and timers.
+// Accesses complete immediately, so the cache invalidations and write-backs are no-ops.
 #include <cstring>
+#include <deque>
+#include <string>
 
+#include "emu/atomics.h"
 #include "emu/registry.h"
 #include "emu/wave.h"
 
@@ -49,7 +52,74 @@ template <unsigned kDwords> void bufferLoad(Wave &w, const DecodedInst &in) {
   std::memcpy(&w.sgpr[in.sdst], data, sizeof data);
 }
 
+// The guest address of an SMEM access through SBASE (an address pair), or, kBuffer, through a
+// buffer resource in SBASE (base + offset; the offset must lie in num_records). nullptr with a
+// fault raised when it is outside guest memory.
+template <bool kBuffer>
+uint8_t *smemTarget(Wave &w, const DecodedInst &in, unsigned bytes, bool write) {
+  const uint64_t offset =
+      static_cast<uint64_t>(static_cast<int64_t>(in.imm)) + readScalar32(w, in.src[1]);
+  uint64_t addr;
+  if constexpr (kBuffer) {
+    const uint32_t *v = &w.sgpr[in.src[0].reg];
+    if ((offset & 0xFFFFFFFCull) + bytes > v[2]) // past num_records: dropped
+      return nullptr;
+    addr = (v[0] | uint64_t{v[1] & 0xFFFF} << 32) + (offset & 0xFFFFFFFCull);
+  } else {
+    addr = (readScalar64(w, in.src[0]) + offset) & ~uint64_t{3};
+  }
+  uint8_t *p = w.cache.lookup(*w.group->memory, addr, bytes);
+  if (!p)
+    w.raise(FaultKind::MemoryViolation, in, -1, addr, bytes, write);
+  return p;
+}
+
+// gfx9 s_store_dword* / s_buffer_store_dword*: SDATA (src[2]) to memory.
+template <unsigned kDwords, bool kBuffer> void store(Wave &w, const DecodedInst &in) {
+  if (uint8_t *p = smemTarget<kBuffer>(w, in, kDwords * 4, true))
+    std::memcpy(p, &w.sgpr[in.src[2].reg], kDwords * 4);
+}
+
+// gfx9 s_atomic_* / s_buffer_atomic_*: the data is SDATA (cmpswap: data, then the compare
+// value in the next SGPRs); with glc (aux bit 0) the old value replaces SDATA.
+template <class T, class Op, bool kBuffer> void atomic(Wave &w, const DecodedInst &in) {
+  constexpr unsigned n = sizeof(T) / 4;
+  uint8_t *p = smemTarget<kBuffer>(w, in, sizeof(T), true);
+  if (!p) {
+    if (w.status != WaveStatus::Faulted && (in.aux & 1)) // an out-of-range buffer lane reads 0
+      std::memset(&w.sgpr[in.sdst], 0, sizeof(T));
+    return;
+  }
+  T src, cmp = 0;
+  std::memcpy(&src, &w.sgpr[in.sdst], sizeof(T));
+  if constexpr (requires { Op::kCompare; })
+    std::memcpy(&cmp, &w.sgpr[in.sdst + n], sizeof(T));
+  const T old = atomics::rmw<T, Op>(p, true, src, cmp, 0);
+  if (in.aux & 1)
+    std::memcpy(&w.sgpr[in.sdst], &old, sizeof(T));
+}
+
+// gfx9 s_memtime / s_memrealtime: a 64-bit clock. Deterministic here: the wave's executed
+// instruction count (as SHADER_CYCLES reads it).
+void memtime(Wave &w, const DecodedInst &in) {
+  w.sgpr[in.sdst] = static_cast<uint32_t>(w.executed);
+  w.sgpr[in.sdst + 1] = static_cast<uint32_t>(w.executed >> 32);
+}
+
 void nop(Wave &, const DecodedInst &) {}
+
+// The 32-bit and _x2 forms of a scalar atomic, plain and through a buffer resource.
+template <class Op> void addAtomic(Registry &r, std::string_view op) {
+  static std::deque<std::string> names; // the registry keys are views
+  for (bool buffer : {false, true})
+    for (bool wide : {false, true}) {
+      names.push_back(std::string(buffer ? "s_buffer_atomic_" : "s_atomic_") + std::string(op) +
+                      (wide ? "_x2" : ""));
+      ExecFn fn = buffer ? (wide ? atomic<uint64_t, Op, true> : atomic<uint32_t, Op, true>)
+                         : (wide ? atomic<uint64_t, Op, false> : atomic<uint32_t, Op, false>);
+      r[names.back()] = scalarEntry(fn);
+    }
+}
 
 } // namespace
 
@@ -66,6 +136,32 @@ void registerSmem(Registry &r) {
   r["s_buffer_load_b512"] = scalarEntry(bufferLoad<16>);
   r["s_dcache_inv"] = scalarEntry(nop);
   r["s_gl1_inv"] = scalarEntry(nop);
+  // gfx9
+  for (std::string_view name : {"s_dcache_inv_vol", "s_dcache_wb", "s_dcache_wb_vol",
+                                "s_dcache_discard", "s_dcache_discard_x2"})
+    r[name] = scalarEntry(nop, entry::kNoEffect);
+  r["s_store_dword"] = scalarEntry(store<1, false>);
+  r["s_store_dwordx2"] = scalarEntry(store<2, false>);
+  r["s_store_dwordx4"] = scalarEntry(store<4, false>);
+  r["s_buffer_store_dword"] = scalarEntry(store<1, true>);
+  r["s_buffer_store_dwordx2"] = scalarEntry(store<2, true>);
+  r["s_buffer_store_dwordx4"] = scalarEntry(store<4, true>);
+  r["s_memtime"] = scalarEntry(memtime);
+  r["s_memrealtime"] = scalarEntry(memtime);
+  using namespace atomics;
+  addAtomic<Swap>(r, "swap");
+  addAtomic<Cmpswap>(r, "cmpswap");
+  addAtomic<Add>(r, "add");
+  addAtomic<Sub>(r, "sub");
+  addAtomic<MinI>(r, "smin");
+  addAtomic<MinU>(r, "umin");
+  addAtomic<MaxI>(r, "smax");
+  addAtomic<MaxU>(r, "umax");
+  addAtomic<And>(r, "and");
+  addAtomic<Or>(r, "or");
+  addAtomic<Xor>(r, "xor");
+  addAtomic<Inc>(r, "inc");
+  addAtomic<Dec>(r, "dec");
 }
 
 } // namespace gcnkit::emu

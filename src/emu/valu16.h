@@ -35,6 +35,8 @@ inline constexpr uint32_t kWmmaHi = 1u << 16;
 // C gets {neg_hi[2], neg_lo[2]} as {abs, neg}.
 inline constexpr uint32_t kNegLo = 1u << 20; // << i
 inline constexpr uint32_t kNegHi = 1u << 24; // << i
+// gfx9: a 16-bit result written to the low half zeroes the high half (gfx10+ keep it).
+inline constexpr uint32_t kZeroHigh = 1u << 28;
 
 inline bool srcHi(const DecodedInst &in, unsigned i) { return (in.aux >> i) & 1; }
 inline bool dstHi(const DecodedInst &in) { return in.aux & kDstHi; }
@@ -221,6 +223,8 @@ template <int W> void writeHalf(Wave &w, const DecodedInst &in, const uint32_t *
   const uint64_t exec = execMask<W>(w);
   if (dstHi(in))
     writeLanes<W>(d, exec, [&](int l) { return (d[l] & 0xFFFFu) | r[l] << 16; });
+  else if (in.aux & kZeroHigh)
+    writeLanes<W>(d, exec, [&](int l) { return r[l] & 0xFFFFu; });
   else
     writeLanes<W>(d, exec, [&](int l) { return (d[l] & 0xFFFF0000u) | (r[l] & 0xFFFFu); });
 }

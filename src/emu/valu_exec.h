@@ -75,6 +75,22 @@ template <int W> void postF64(Wave &w, const DecodedInst &in) {
   }
 }
 
+// DecodedInst::extra bit of a v_cmpx on a target whose v_cmpx also writes its result to VCC /
+// SDST (gfx9; TargetInfo::kCmpxWritesResult). Bit 0 is integer clamp (entry::kIntClamp).
+inline constexpr uint8_t kCmpxWritesResult = 1u << 1;
+
+// A compare's per-lane result (already limited to EXEC): to SDST (v_cmp) or EXEC (v_cmpx, and
+// on gfx9 to SDST too).
+template <int W, bool kX> void writeCompare(Wave &w, const DecodedInst &in, uint64_t mask) {
+  if constexpr (kX) {
+    writeMask<W>(w, sreg::kExecLo, mask);
+    if (in.extra & kCmpxWritesResult)
+      writeMask<W>(w, in.sdst, mask);
+  } else {
+    writeMask<W>(w, in.sdst, mask);
+  }
+}
+
 // D = Op(S0[, S1[, S2]]), all 32-bit.
 template <int W, class Op, int N> void vop32(Wave &w, const DecodedInst &in) {
   const uint32_t *a = lanes32<W>(w, in.src[0], 0);

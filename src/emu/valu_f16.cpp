@@ -107,6 +107,15 @@ struct FmaF16 : Shape<3, Res::F16> {
 struct FmamkF16 : Shape<3, Res::F16> {
   static u32 apply(u32 a, u32 b, u32 k) { return fma16(a, k, b); }
 };
+// gfx9's unfused f16 multiply-adds (v_mad_f16, v_mac_f16, v_madmk_f16, v_madak_f16): the
+// product is rounded to f16 before the add.
+u32 mad16(u32 a, u32 b, u32 c) { return r16(h(r16(h(a) * h(b))) + h(c)); }
+struct MadF16 : Shape<3, Res::F16> {
+  static u32 apply(u32 a, u32 b, u32 c) { return mad16(a, b, c); }
+};
+struct MadmkF16 : Shape<3, Res::F16> {
+  static u32 apply(u32 a, u32 b, u32 k) { return mad16(a, k, b); }
+};
 struct Min3F16 : Shape<3, Res::F16> {
   static u32 apply(u32 a, u32 b, u32 c) { return minF16(minF16(a, b), c); }
 };
@@ -499,10 +508,7 @@ template <int W, bool kX, bool (*Pred)(u32, u32)> void vopc16(Wave &w, const Dec
   for (int l = 0; l < W; ++l)
     mask |= u64{Pred(a[l], b[l])} << l;
   mask &= execMask<W>(w);
-  if constexpr (kX)
-    writeMask<W>(w, sreg::kExecLo, mask);
-  else
-    writeMask<W>(w, in.sdst, mask);
+  writeCompare<W, kX>(w, in, mask);
 }
 
 // 16-bit / packed executors: the pre-decoder resolves their halves (entry::k16Bit).
@@ -585,6 +591,10 @@ void registerValu16(Registry &r) {
   r["v_fmac_f16"] = entry16Of<V16<FmaF16>>(kFloat | entry::kAccumulator);
   r["v_fmaak_f16"] = entry16Of<V16<FmaF16>>(kFloat);
   r["v_fmamk_f16"] = entry16Of<V16<FmamkF16>>(kFloat);
+  r["v_mad_f16"] = entry16Of<V16<MadF16>>(kFloat);
+  r["v_mac_f16"] = entry16Of<V16<MadF16>>(kFloat | entry::kAccumulator);
+  r["v_madak_f16"] = entry16Of<V16<MadF16>>(kFloat);
+  r["v_madmk_f16"] = entry16Of<V16<MadmkF16>>(kFloat);
   r["v_min3_f16"] = entry16Of<V16<Min3F16>>(kFloat);
   r["v_max3_f16"] = entry16Of<V16<Max3F16>>(kFloat);
   r["v_med3_f16"] = entry16Of<V16<Med3F16>>(kFloat);

@@ -89,6 +89,32 @@ struct FmaDx9ZeroF32 {
     return bits(std::fma(f32(a), f32(b), f32(c)));
   }
 };
+// gfx9's unfused multiply-adds (v_mad_f32, v_mac_f32, v_madmk_f32, v_madak_f32): the product is
+// rounded before the add, and f32 denormals are flushed whatever the FP mode (inputs, product
+// and result, sign kept): LLVM selects these only where denormals are flushed because the
+// hardware does not support them (a documented choice where the guide is silent).
+inline float flushDenorm(float x) {
+  return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+}
+inline u32 mad(u32 a, u32 b, u32 c) {
+  const float p = flushDenorm(flushDenorm(f32(a)) * flushDenorm(f32(b)));
+  return bits(flushDenorm(p + flushDenorm(f32(c))));
+}
+struct MadF32 {
+  static u32 apply(u32 a, u32 b, u32 c) { return mad(a, b, c); }
+};
+// v_madmk_f32: S0 * K + S1, with K decoded into src[2].
+struct MadmkF32 {
+  static u32 apply(u32 a, u32 b, u32 k) { return mad(a, k, b); }
+};
+// v_mad_legacy_f32: v_mad_f32 where a zero multiplicand gives a +0 product (DX9 rules).
+struct MadLegacyF32 {
+  static u32 apply(u32 a, u32 b, u32 c) {
+    if (!(a & 0x7FFFFFFFu) || !(b & 0x7FFFFFFFu))
+      return bits(flushDenorm(0.0f + flushDenorm(f32(c))));
+    return mad(a, b, c);
+  }
+};
 template <class Op> struct Three {
   static u32 apply(u32 a, u32 b, u32 c) { return Op::apply(Op::apply(a, b), c); }
 };
@@ -277,6 +303,11 @@ void registerValuFloat(Registry &r) {
   r["v_fmac_f32"] = entryOf<Vop32<FmaF32, 3>>(kF32 | entry::kAccumulator);
   r["v_fmaak_f32"] = entryOf<Vop32<FmaF32, 3>>(kF32);
   r["v_fmamk_f32"] = entryOf<Vop32<FmamkF32, 3>>(kF32);
+  r["v_mad_f32"] = entryOf<Vop32<MadF32, 3>>(kF32);
+  r["v_mac_f32"] = entryOf<Vop32<MadF32, 3>>(kF32 | entry::kAccumulator);
+  r["v_madak_f32"] = entryOf<Vop32<MadF32, 3>>(kF32);
+  r["v_madmk_f32"] = entryOf<Vop32<MadmkF32, 3>>(kF32);
+  r["v_mad_legacy_f32"] = entryOf<Vop32<MadLegacyF32, 3>>(kF32);
   r["v_fma_dx9_zero_f32"] = entryOf<Vop32<FmaDx9ZeroF32, 3>>(kF32);
   r["v_fmac_dx9_zero_f32"] = entryOf<Vop32<FmaDx9ZeroF32, 3>>(kF32 | entry::kAccumulator);
   r["v_min3_f32"] = entryOf<Vop32<Three<MinF32>, 3>>(kF32);

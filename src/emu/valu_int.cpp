@@ -414,6 +414,9 @@ void registerValuInt(Registry &r) {
   r["v_pipeflush"] = scalarEntry(vnop, entry::kNoEffect);
   r["v_mov_b32"] = entryOf<Vop32<Mov, 1>>();
   r["v_not_b32"] = entryOf<Vop32<Not, 1>>();
+  // gfx908: moves between the VGPR and AccVGPR files (the pre-decoder resolves the rows).
+  r["v_accvgpr_read_b32"] = entryOf<Vop32<Mov, 1>>();
+  r["v_accvgpr_write_b32"] = entryOf<Vop32<Mov, 1>>();
   r["v_bfrev_b32"] = entryOf<Vop32<Bfrev, 1>>();
   r["v_clz_i32_u32"] = entryOf<Vop32<ClzU32, 1>>();
   r["v_ctz_i32_b32"] = entryOf<Vop32<CtzB32, 1>>();

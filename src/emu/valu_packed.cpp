@@ -214,13 +214,16 @@ template <bool kBf16> struct Dot2Half {
 };
 
 // v_dot4_*_iu8 / v_dot8_*_iu4: integer elements of kBits bits, each source signed or unsigned
-// (aux kSigned: the neg bits of the iu forms), accumulated into S2; clamp saturates to the
-// 32-bit result type (kSignedResult).
-template <int W, int kBits, bool kSignedResult> void dotInt(Wave &w, const DecodedInst &in) {
+// (aux kSigned: the neg bits of the iu forms; kSignedInputs: gfx9's signed forms
+// v_dot2_i32_i16 / v_dot4_i32_i8 / v_dot8_i32_i4 and their accumulating *c forms),
+// accumulated into S2; clamp saturates to the 32-bit result type (kSignedResult).
+template <int W, int kBits, bool kSignedResult, bool kSignedInputs>
+void dotInt(Wave &w, const DecodedInst &in) {
   const u32 *a = lanes32<W>(w, in.src[0], 0);
   const u32 *b = lanes32<W>(w, in.src[1], 1);
   const u32 *c = lanes32<W>(w, in.src[2], 2);
-  const bool signedA = (in.aux >> 12) & 1, signedB = (in.aux >> 13) & 1;
+  const bool signedA = kSignedInputs || ((in.aux >> 12) & 1);
+  const bool signedB = kSignedInputs || ((in.aux >> 13) & 1);
   const bool clamp = in.extra & 1;
   constexpr u32 kMask = (1u << kBits) - 1;
   auto elem = [](u32 v, int i, bool sgn) -> i64 {
@@ -239,9 +242,9 @@ template <int W, int kBits, bool kSignedResult> void dotInt(Wave &w, const Decod
   }
   writeLanes<W>(vrow<W>(w, in.vdst), execMask<W>(w), [&](int l) { return r[l]; });
 }
-template <int kBits, bool kSignedResult> struct DotInt {
+template <int kBits, bool kSignedResult, bool kSignedInputs = false> struct DotInt {
   template <int W> static void run(Wave &w, const DecodedInst &in) {
-    dotInt<W, kBits, kSignedResult>(w, in);
+    dotInt<W, kBits, kSignedResult, kSignedInputs>(w, in);
   }
 };
 
@@ -347,6 +350,14 @@ void registerValuPacked(Registry &r) {
   r["v_dot4_u32_u8"] = entry16Of<DotInt<8, false>>(entry::kIntClamp);
   r["v_dot8_i32_iu4"] = entry16Of<DotInt<4, true>>(entry::kIntClamp);
   r["v_dot8_u32_u4"] = entry16Of<DotInt<4, false>>(entry::kIntClamp);
+  // gfx9: 16-bit dot products, signed-only forms, and the VOP2 forms accumulating into VDST.
+  r["v_dot2_i32_i16"] = entry16Of<DotInt<16, true, true>>(entry::kIntClamp);
+  r["v_dot2_u32_u16"] = entry16Of<DotInt<16, false>>(entry::kIntClamp);
+  r["v_dot4_i32_i8"] = entry16Of<DotInt<8, true, true>>(entry::kIntClamp);
+  r["v_dot8_i32_i4"] = entry16Of<DotInt<4, true, true>>(entry::kIntClamp);
+  r["v_dot2c_i32_i16"] = entry16Of<DotInt<16, true, true>>(entry::kAccumulator);
+  r["v_dot4c_i32_i8"] = entry16Of<DotInt<8, true, true>>(entry::kAccumulator);
+  r["v_dot8c_i32_i4"] = entry16Of<DotInt<4, true, true>>(entry::kAccumulator);
   r["v_fma_mix_f32"] = entry16Of<FmaMix<0>>(kFloat);
   r["v_fma_mixlo_f16"] = entry16Of<FmaMix<1>>(kFloat);
   r["v_fma_mixhi_f16"] = entry16Of<FmaMix<2>>(kFloat);

@@ -63,10 +63,7 @@ void vopc(Wave &w, const DecodedInst &in) {
     mask |= u64{Pred(a, b)} << l;
   }
   mask &= execMask<W>(w);
-  if constexpr (kX)
-    writeMask<W>(w, sreg::kExecLo, mask);
-  else
-    writeMask<W>(w, in.sdst, mask);
+  writeCompare<W, kX>(w, in, mask);
 }
 
 template <Type T, bool kX, bool (*Pred)(u64, u64)> ExecEntry entryOf() {

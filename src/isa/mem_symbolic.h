@@ -1,7 +1,8 @@
 // Facts about memory instructions shared by the assembler and the disassembler: the GFX11
-// unified buffer data formats (MTBUF format:[...]), the image dimensions (MIMG dim:...) and how
-// many address dwords an image instruction takes, as modelled in the MIMG rows' flags (see
-// scripts/isa/gfx1100_mem.py, MIMG section).
+// unified buffer data formats and gfx9's data / numeric formats (MTBUF format:[...]), the image
+// dimensions (MIMG dim:...) and how many address dwords an image instruction takes, as modelled
+// in the MIMG rows' flags (see scripts/isa/mem_learn.py, MIMG section), and the export target
+// names.
 #pragma once
 
 #include <array>
@@ -79,15 +80,31 @@ inline constexpr std::array<std::string_view, 64> kBufferFormats = {
     "BUF_FMT_32_32_32_32_FLOAT",
 };
 
-// The split spelling format:[BUF_DATA_FORMAT_<data>, BUF_NUM_FORMAT_<num>] names the unified
-// format BUF_FMT_<data>_<num> (BUF_DATA_FORMAT_INVALID with UNORM is BUF_FMT_INVALID). A
-// missing part defaults to 8 / UNORM.
-inline constexpr std::array<std::string_view, 15> kBufferDataFormats = {
-    "INVALID", "8",        "16",          "8_8",        "32",
-    "16_16",   "10_11_11", "11_11_10",    "10_10_10_2", "2_10_10_10",
-    "8_8_8_8", "32_32",    "16_16_16_16", "32_32_32",   "32_32_32_32"};
-inline constexpr std::array<std::string_view, 7> kBufferNumFormats = {
-    "UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "FLOAT"};
+// The split spelling format:[BUF_DATA_FORMAT_<data>, BUF_NUM_FORMAT_<num>]: gfx9's format field
+// holds these by number (data format in bits 3:0, numeric format in bits 6:4; the default,
+// not printed, is 8 / UNORM); on GFX11 the pair names the unified format BUF_FMT_<data>_<num>
+// (BUF_DATA_FORMAT_INVALID with UNORM is BUF_FMT_INVALID; the reserved ones name none).
+inline constexpr std::array<std::string_view, 16> kBufferDataFormats = {
+    "INVALID",     "8",        "16",          "8_8",        "32",      "16_16",
+    "10_11_11",    "11_11_10", "10_10_10_2",  "2_10_10_10", "8_8_8_8", "32_32",
+    "16_16_16_16", "32_32_32", "32_32_32_32", "RESERVED_15"};
+inline constexpr std::array<std::string_view, 8> kBufferNumFormats = {
+    "UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "RESERVED_6", "FLOAT"};
+inline constexpr unsigned kDefaultDataFormat = 1, kDefaultNumFormat = 0;
+inline constexpr unsigned kNumFormatShift = 4; // gfx9: the numeric format above the data format
+
+// Export targets (EXP tgt) as llvm-mc names them on any processor: a name alone, or numbered
+// from the first value on (mrt0..mrt7). isa::TargetInfo::mem.expTargets says which a target
+// has; the others print as invalid_target_<n> and assemble as "not supported on this GPU".
+struct ExpTargetName {
+  uint8_t first, last;
+  std::string_view name;
+  bool numbered;
+};
+inline constexpr ExpTargetName kExpTargetNames[] = {
+    {0, 7, "mrt", true},    {8, 8, "mrtz", false},   {9, 9, "null", false},
+    {12, 16, "pos", true},  {20, 20, "prim", false}, {21, 22, "dual_src_blend", true},
+    {32, 63, "param", true}};
 
 // Image dimensions (the dim field), their coordinate and derivative counts.
 inline constexpr std::array<std::string_view, 8> kImageDims = {

@@ -106,31 +106,38 @@ constexpr DppControlSpelling kGfx9DppControls[] = {
     {0x160, 0x16f, " /* row_xmask is not supported on ASICs earlier than GFX10 */", 0, true},
 };
 
+// The memory formats' field layouts (scripts/isa/<target>_mem.py writes them).
+constexpr mem::MemLayout kGfx1100Mem =
+#include "gfx1100/mem_layout.inc"
+    ;
+constexpr mem::MemLayout kGfx908Mem =
+#include "gfx908/mem_layout.inc"
+    ;
+
 constexpr uint8_t kNone = ScalarRegisters::kNone;
 constexpr uint8_t kNoBit = SmemLayout::kNoBit;
 
 const TargetInfo &gfx1100Info() {
-  static const TargetInfo info{Target::GFX1100,
-                               TargetInfo::kVop3Literal | TargetInfo::kDppFetchInactive |
-                                   TargetInfo::kWritelaneLdsDirect |
-                                   TargetInfo::kAsmReportsLastVariant |
-                                   TargetInfo::kPackedWorkItemIds |
-                                   TargetInfo::k16BitResultsKeepHigh |
-                                   TargetInfo::kSwizzleRotateFft |
-                                   TargetInfo::kPermuteWithinHalves,
-                               {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
-                                /*vcc*/ 106,
-                                /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,
-                                /*printedNull*/ 124},
-                               prefixTable(kGfx11Prefixes),
-                               prefixWords(kGfx11Prefixes),
-                               /*constantBusLimit*/ 2,
-                               {/*encoding*/ 0x3D, /*glc*/ 14, /*dlc*/ 13, /*imm*/ kNoBit,
-                                /*soffsetEn*/ kNoBit, /*strictPolicyBits*/ true},
-                               &salu::kGfx1100Symbols,
-                               {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
-                                /*sgprGranule*/ 0, /*addressableSgprs*/ 0},
-                               kGfx11DppControls};
+  static const TargetInfo info{
+      Target::GFX1100,
+      TargetInfo::kVop3Literal | TargetInfo::kDppFetchInactive | TargetInfo::kWritelaneLdsDirect |
+          TargetInfo::kAsmReportsLastVariant | TargetInfo::kPackedWorkItemIds |
+          TargetInfo::k16BitResultsKeepHigh | TargetInfo::kSwizzleRotateFft |
+          TargetInfo::kPermuteWithinHalves | TargetInfo::kVgprHalfBit,
+      {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
+       /*vcc*/ 106,
+       /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,
+       /*printedNull*/ 124},
+      prefixTable(kGfx11Prefixes),
+      prefixWords(kGfx11Prefixes),
+      /*constantBusLimit*/ 2,
+      {/*encoding*/ 0x3D, /*glc*/ 14, /*dlc*/ 13, /*imm*/ kNoBit,
+       /*soffsetEn*/ kNoBit, /*strictPolicyBits*/ true},
+      &salu::kGfx1100Symbols,
+      {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
+       /*sgprGranule*/ 0, /*addressableSgprs*/ 0},
+      kGfx11DppControls,
+      kGfx1100Mem};
   return info;
 }
 
@@ -151,7 +158,8 @@ const TargetInfo &gfx908Info() {
       &salu::kGfx908Symbols,
       {/*gfxMajor*/ 9, /*architectedFlatScratch*/ false, /*sgprGranule*/ 8,
        /*addressableSgprs*/ 102},
-      kGfx9DppControls};
+      kGfx9DppControls,
+      kGfx908Mem};
   return info;
 }
 

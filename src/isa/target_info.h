@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "gcnkit/isa.h"
+#include "isa/mem_layout.h"
 
 namespace gcnkit::isa {
 
@@ -83,6 +84,9 @@ struct TargetInfo {
   // In wave64, ds_permute / ds_bpermute work within each 32-lane half (gfx10+); gfx9 permutes
   // across all 64 lanes.
   static constexpr uint32_t kPermuteWithinHalves = 1u << 8;
+  // A VOP1 / VOP2 / VOPC VGPR field of a 16-bit operand names a half with its bit 7 (gfx11's
+  // v1.h); on gfx9 the field is a plain VGPR number.
+  static constexpr uint32_t kVgprHalfBit = 1u << 9;
   // VALU encoding features (gfx10+ have them, gfx9 does not).
   static constexpr uint32_t kVop3Literal = 1u << 16;          // VOP3 takes a literal dword
   static constexpr uint32_t kDppFetchInactive = 1u << 18;     // DPP16 fi bit (fi:1)
@@ -112,6 +116,8 @@ struct TargetInfo {
   KernelDescriptorTraits kernelDescriptor;
   // DPP16 controls, in dpp_ctrl order (empty: the target has no DPP).
   std::span<const DppControlSpelling> dppControls;
+  // Where the memory formats keep their fields (generated with the table).
+  mem::MemLayout mem;
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
   uint32_t prefix(Format f) const { return prefixBits[static_cast<size_t>(f)]; }

@@ -7,10 +7,11 @@
 #include <map>
 
 #include "emu/dispatch.h"
-#include "gcnkit/target.h"
 #include "emu/memory.h"
 #include "emu/predecode.h"
 #include "emu/thread_pool.h"
+#include "gcnkit/target.h"
+#include "isa/target_info.h"
 #include "runtime/code_object.h"
 #include "runtime/kernarg.h"
 #include "runtime/offload_bundle.h"
@@ -81,8 +82,8 @@ std::unique_ptr<Module> Module::load(Device &device, std::span<const uint8_t> by
   if (!co)
     return nullptr;
   if (options.target && co->target != *options.target) {
-    error = "the code object is for " + std::string(isa::processorName(co->target)) +
-            ", not " + std::string(isa::processorName(*options.target));
+    error = "the code object is for " + std::string(isa::processorName(co->target)) + ", not " +
+            std::string(isa::processorName(*options.target));
     return nullptr;
   }
   impl->code = std::move(*co);
@@ -347,8 +348,27 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   put(40, kernargMem.a, 8);
   device.copyIn(packetMem.a, packet, sizeof packet);
 
+  // gfx9 addresses scratch as guest memory (no architected flat scratch): one area per wave
+  // slot of every worker, each lane's private segment interleaved dword by dword with the
+  // wave's other lanes (the swizzle the private segment buffer describes).
+  const isa::TargetInfo &target = isa::targetInfo(m.code.target);
+  uint32_t scratchWaveBytes = 0;
+  Scoped scratchMem{device, 0};
+  if (!target.kernelDescriptor.architectedFlatScratch && privateBytes) {
+    const uint64_t wavesPerGroup =
+        (uint64_t{cfg.block.x} * cfg.block.y * cfg.block.z + k.waveSize - 1) / k.waveSize;
+    scratchWaveBytes = ((privateBytes + 3) & ~3u) * k.waveSize;
+    scratchMem.a = device.alloc(uint64_t{dev.pool.size()} * wavesPerGroup * scratchWaveBytes);
+    if (!scratchMem.a) {
+      result.error = "cannot allocate the scratch memory of kernel " + k.name;
+      return result;
+    }
+  }
+
   emu::DispatchSetup s;
   s.program = &prog;
+  s.scratchBase = scratchMem.a;
+  s.scratchWaveBytes = scratchWaveBytes;
   s.memory = &dev.memory;
   s.descriptor = k.descriptor;
   s.grid = {cfg.grid.x, cfg.grid.y, cfg.grid.z};

@@ -113,13 +113,10 @@ CompareReport compareWithLlvmMc(const CompareOptions &opts) {
   for (const FamilyGenerator *g : gens) {
     FamilyStats stats;
     stats.name = std::string(g->name);
-    uint64_t total = opts.count / gens.size();
-    for (uint64_t done = 0; done < total;) {
-      size_t n = static_cast<size_t>(std::min<uint64_t>(opts.chunk, total - done));
-      std::vector<std::vector<uint8_t>> encodings(n);
+    // Compares one batch of encodings; false when llvm-mc did not run.
+    auto compareBatch = [&](const std::vector<std::vector<uint8_t>> &encodings) {
       std::string text;
-      for (auto &e : encodings) {
-        g->generate(rng, e);
+      for (const auto &e : encodings) {
         // Each encoding and each marker is an atomic block: bytes a failed instruction leaves
         // behind are not decoded as a following instruction, so nothing can swallow a marker.
         text += '[';
@@ -128,12 +125,13 @@ CompareReport compareWithLlvmMc(const CompareOptions &opts) {
         text += kMarkerHex;
         text += "]\n";
       }
+      const size_t n = encodings.size();
       std::string path = writeTempFile(text, ".txt");
       ToolRun ref = llvmMcDisassemble(path, opts.showEncoding, opts.wave64, opts.target);
       unlink(path.c_str());
       if (ref.status != 0 && ref.out.empty()) {
         report.error = "llvm-mc-19 did not run (status " + std::to_string(ref.status) + ")";
-        return report;
+        return false;
       }
       disasm::McTextOptions mo;
       mo.showEncoding = opts.showEncoding;
@@ -153,6 +151,23 @@ CompareReport compareWithLlvmMc(const CompareOptions &opts) {
                                     got[i].err);
       }
       stats.encodings += n;
+      return true;
+    };
+    if (opts.everyRow && g->everyRow) {
+      std::vector<std::vector<uint8_t>> encodings;
+      g->everyRow(rng, encodings);
+      stats.everyRow = encodings.size();
+      if (!compareBatch(encodings))
+        return report;
+    }
+    uint64_t total = opts.count / gens.size();
+    for (uint64_t done = 0; done < total;) {
+      size_t n = static_cast<size_t>(std::min<uint64_t>(opts.chunk, total - done));
+      std::vector<std::vector<uint8_t>> encodings(n);
+      for (auto &e : encodings)
+        g->generate(rng, e);
+      if (!compareBatch(encodings))
+        return report;
       done += n;
     }
     report.families.push_back(stats);

@@ -17,14 +17,16 @@ struct CompareOptions {
   size_t chunk = 25000; // encodings per llvm-mc run
   size_t maxReported = 20;
   bool showEncoding = true;
-  bool wave64 = false; // both disassemblers in wave64 (-mattr=+wavefrontsize64)
+  bool wave64 = false;  // both disassemblers in wave64 (-mattr=+wavefrontsize64)
+  bool everyRow = true; // also one encoding of every row, for families that can make them
   isa::Target target = isa::Target::GFX1100;
 };
 
 struct FamilyStats {
   std::string name;
-  uint64_t encodings = 0;
-  uint64_t decoded = 0; // llvm-mc printed an instruction for the first word
+  uint64_t encodings = 0; // every-row ones included
+  uint64_t everyRow = 0;  // of them, one per table row
+  uint64_t decoded = 0;   // llvm-mc printed an instruction for the first word
   uint64_t mismatches = 0;
 };
 

@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "compare.h"
-#include "random_encodings.h"
 #include "gcnkit/target.h"
+#include "random_encodings.h"
 
 int main(int argc, char **argv) {
   gcnkit::difftest::CompareOptions opts;
@@ -54,7 +54,8 @@ int main(int argc, char **argv) {
     } else {
       std::fprintf(stderr,
                    "usage: gcnkit-difftest [--count N] [--seed S] [--family salu|valu|vop3p|mem]"
-                   " [--show N] [--no-encoding] [--wave64] [--mcpu gfx1100|gfx908] [--dump] [--list-families]\n");
+                   " [--show N] [--no-encoding] [--wave64] [--mcpu gfx1100|gfx908] [--dump] "
+                   "[--list-families]\n");
       return 2;
     }
   }
@@ -77,8 +78,10 @@ int main(int argc, char **argv) {
   for (const std::string &e : r.examples)
     std::printf("---\n%s", e.c_str());
   for (const auto &f : r.families)
-    std::printf("%-6s %8llu encodings, %8llu decoded by llvm-mc, %8llu mismatches\n",
+    std::printf("%-6s %8llu encodings (%llu of them one per row), %8llu decoded by llvm-mc, "
+                "%8llu mismatches\n",
                 f.name.c_str(), static_cast<unsigned long long>(f.encodings),
+                static_cast<unsigned long long>(f.everyRow),
                 static_cast<unsigned long long>(f.decoded),
                 static_cast<unsigned long long>(f.mismatches));
   return r.mismatches() == 0 ? 0 : 1;

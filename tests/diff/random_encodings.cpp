@@ -5,10 +5,14 @@ namespace gcnkit::difftest {
 std::vector<FamilyGenerator> familyGenerators(isa::Target target) {
   using isa::Target;
   static constexpr FamilyGenerator kGenerators[] = {
-      {"salu", Target::GFX1100, generateSalu},        {"valu", Target::GFX1100, generateValu},
-      {"vop3p", Target::GFX1100, generateVop3p},      {"mem", Target::GFX1100, generateMem},
-      {"salu", Target::GFX908, generateSaluGfx908},   {"valu", Target::GFX908, generateValuGfx908},
+      {"salu", Target::GFX1100, generateSalu},
+      {"valu", Target::GFX1100, generateValu},
+      {"vop3p", Target::GFX1100, generateVop3p},
+      {"mem", Target::GFX1100, generateMem, memEveryRow},
+      {"salu", Target::GFX908, generateSaluGfx908},
+      {"valu", Target::GFX908, generateValuGfx908},
       {"vop3p", Target::GFX908, generateVop3pGfx908},
+      {"mem", Target::GFX908, generateMemGfx908, memEveryRowGfx908},
   };
   std::vector<FamilyGenerator> out;
   for (const FamilyGenerator &g : kGenerators)

@@ -21,6 +21,9 @@ struct FamilyGenerator {
   isa::Target target;    // whose encodings it makes
   // Appends one encoding (4 to 16 bytes) to out.
   void (*generate)(Rng &rng, std::vector<uint8_t> &out);
+  // Optional: one encoding of every row of the family's table (compared before the random
+  // ones, so that every opcode is checked in each run).
+  void (*everyRow)(Rng &rng, std::vector<std::vector<uint8_t>> &out) = nullptr;
 };
 
 // The generators of one target.
@@ -54,5 +57,8 @@ void generateValuGfx908(Rng &rng, std::vector<uint8_t> &out);
 void generateVop3p(Rng &rng, std::vector<uint8_t> &out);
 void generateVop3pGfx908(Rng &rng, std::vector<uint8_t> &out);
 void generateMem(Rng &rng, std::vector<uint8_t> &out);
+void generateMemGfx908(Rng &rng, std::vector<uint8_t> &out);
+void memEveryRow(Rng &rng, std::vector<std::vector<uint8_t>> &out);
+void memEveryRowGfx908(Rng &rng, std::vector<std::vector<uint8_t>> &out);
 
 } // namespace gcnkit::difftest

@@ -13,8 +13,9 @@ using K = OperandKind;
 using T = DataType;
 
 namespace {
-// The families' generated rows; the other families are added as their generators land.
+// The families' generated rows.
 constexpr InstrDesc kRows[] = {
+#include "mem.inc"
 #include "salu.inc"
 #include "valu.inc"
 #include "vop3p.inc"
