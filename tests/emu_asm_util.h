@@ -70,7 +70,8 @@ k:
     << opts.ldsBytes << R"(
   .amdhsa_private_segment_fixed_size )"
     << opts.privateBytes << R"(
-  .amdhsa_enable_private_segment )"
+  )" << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset "
+                 : ".amdhsa_enable_private_segment ")
     << (opts.privateBytes ? 1 : 0) << "\n"
     << (gfx9 ? "" : "  .amdhsa_wavefront_size32 " + std::to_string(wave == 32 ? 1 : 0) + "\n")
     << R"(  .amdhsa_next_free_vgpr )" << opts.vgprs << R"(

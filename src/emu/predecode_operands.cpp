@@ -167,7 +167,8 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       continue;
     }
     if (o.field == Field::SOFFSET || o.field == Field::SADDR) {
-      if (isNullEnc(enc)) { // "off" / null: no scalar part
+      // "off" (the layout's saddr value: gfx9 0x7f) or null: no scalar part.
+      if (isNullEnc(enc) || (o.field == Field::SADDR && enc == e.mem().saddrOff)) {
         s.kind = o.field == Field::SADDR ? SrcKind::None : SrcKind::Const;
         continue;
       }
@@ -293,6 +294,8 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
         d.src[i].modified = true;
     }
   }
+  if (row.name.starts_with("s_getreg_") || row.name.starts_with("s_setreg_"))
+    d.imm = canonicalHwreg(d.imm);
   if (!neutralMode)
     applyDenormMode(entry, row, d);
   return true;
