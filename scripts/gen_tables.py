@@ -5,7 +5,9 @@ Each instruction family of a target has a module scripts/isa/<target>_<family>.p
 function `rows() -> list[Row]` that derives its rows by probing llvm-mc's disassembler
 (enumerating opcode fields and reading back what it prints; scripts/isa/llvmmc.py batches the
 probes). This script writes them to src/isa/<target>/<family>.inc, or with --check verifies
-that the committed files are what llvm-mc-19 yields today.
+that the committed files are what llvm-mc-19 yields today. A module may also write other files
+(`extra_files()`), and a module without rows() only those (gfx1100_aliases.py: the mnemonic
+aliases, found with what llvm-mc printed while the families were learned, scripts/isa/families.py).
 
     scripts/gen_tables.py [--check] [--target NAME ...] [--family NAME ...]
 """
@@ -20,9 +22,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(HERE, "isa"))
 
+import families  # noqa: E402 (scripts/isa is on the path only now)
+
 # The families of each target, in the order their .inc files are written.
 FAMILIES = {
-    "gfx1100": ["salu", "valu", "vop3p", "mem"],
+    "gfx1100": ["salu", "valu", "vop3p", "mem", "aliases"],
     "gfx908": ["salu", "valu", "vop3p", "mem"],
 }
 
@@ -49,8 +53,10 @@ def main():
             if args.family and fam not in args.family:
                 continue
             mod = importlib.import_module(f"{target}_{fam}")
-            files = {os.path.join("src", "isa", target, f"{fam}.inc"):
-                     render(target, fam, mod.rows())}
+            files = {}
+            if hasattr(mod, "rows"):
+                files[os.path.join("src", "isa", target, f"{fam}.inc")] = \
+                    render(target, fam, families.rows(target, fam))
             if hasattr(mod, "extra_files"):
                 files.update(mod.extra_files())
             for rel, text in files.items():

@@ -257,13 +257,26 @@ struct InstrDesc {
 // The whole table of a target, in (format, opcode) order.
 std::span<const InstrDesc> instructions(Target t);
 
-// Another mnemonic llvm-mc's assembler takes for a row (v_accvgpr_read for
-// v_accvgpr_read_b32), generated with the table.
+// Another mnemonic llvm-mc's assembler takes for an instruction, generated with the table and
+// verified against llvm-mc-19: gfx908's v_accvgpr_read for v_accvgpr_read_b32, gfx1100's names
+// from before gfx11 renamed its instructions (buffer_load_dword for buffer_load_b32, ds_read2_b32
+// for ds_load_2addr_b32, v_cvt_flr_i32_f32 for v_cvt_floor_i32_f32, s_andn2_b32 for
+// s_and_not1_b32). `name` is the instruction's mnemonic as the assembler takes it: a row's name,
+// or the name of `_e32` / `_e64` rows without the suffix (v_cvt_floor_i32_f32). The alias also
+// names the instruction's encoding forms: `alias_e64` is `name_e64`, `alias_dpp` is `name_dpp`.
 struct MnemonicAlias {
   std::string_view alias;
   std::string_view name;
 };
+// A target's aliases, sorted by alias.
 std::span<const MnemonicAlias> mnemonicAliases(Target t);
+// The alias entry of `alias` (lower case, without an encoding suffix), or nullptr.
+const MnemonicAlias *findMnemonicAlias(Target t, std::string_view alias);
+
+// Mnemonics llvm-mc's assembler knows from other AMDGPU processors but not for this target (it
+// answers "instruction not supported on this GPU"), found with the aliases; sorted. (The other
+// target's table names more.)
+std::span<const std::string_view> otherProcessorMnemonics(Target t);
 
 // Finds the instruction with this format and opcode, or nullptr. O(1).
 const InstrDesc *lookup(Target t, Format f, uint32_t opcode);

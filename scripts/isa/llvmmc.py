@@ -10,6 +10,9 @@ back to the probe through their line numbers (the probe's first byte is at colum
 llvm-mc-19 crashes on some encodings (with -show-encoding, on gfx908 MFMA words whose srcA or
 srcB is an inline constant); a run that dies on a signal is split in halves and retried, down
 to the single probes that crash, which come back invalid with `crashed` set.
+
+Every run also keeps a few of the texts it printed for each mnemonic (`printed`): statements
+llvm-mc wrote itself, which the mnemonic alias generator assembles under other names.
 """
 
 import os
@@ -23,6 +26,17 @@ MARKER_TEXT = "s_nop 0x7ab"
 FIRST_COLUMN = 2  # the column of a probe's first byte (after the block's bracket)
 
 _WARN = re.compile(r"^.*?:(\d+):(\d+): (warning|error): (.*)$")
+
+# (mcpu, extra_args) -> printed mnemonic -> up to SAMPLES texts of valid probes without notes.
+_PRINTED = {}
+SAMPLES = 4
+
+
+def printed(mcpu="gfx1100", extra_args=()):
+    """{mnemonic: [texts]}: texts llvm-mc printed for probes of this processor so far, a few
+    per mnemonic as printed (with its _e32 / _e64 / _dpp suffix), in the order they were
+    probed."""
+    return _PRINTED.get((mcpu, tuple(extra_args)), {})
 
 
 class Probe:
@@ -128,6 +142,12 @@ def _run(datas, mcpu, extra_args):
         lineno, col = int(m.group(1)), int(m.group(2))
         if lineno % 2 == 1:  # probe lines are odd, marker lines even
             probes[(lineno - 1) // 2].diags.append((col, m.group(3), m.group(4)))
+    seen = _PRINTED.setdefault((mcpu, tuple(extra_args)), {})
+    for p in probes:
+        if p.valid and not p.diags:
+            texts = seen.setdefault(p.text.split(" ", 1)[0], [])
+            if len(texts) < SAMPLES and p.text not in texts:
+                texts.append(p.text)
     return probes, r.returncode < 0
 
 

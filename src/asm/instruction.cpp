@@ -12,7 +12,37 @@ namespace {
 using isa::Format;
 using isa::InstrDesc;
 
+bool isValu(Format f) {
+  return f == Format::VOP1 || f == Format::VOP2 || f == Format::VOPC || f == Format::VOP3 ||
+         f == Format::VOP3SD;
+}
+
+// Whether a row of this format can have the encoding a suffix forces. Every format has the
+// 32-bit (default) one; VOP3, DPP and SDWA forms are VALU's (VOP3P and VINTERP have VOP3 and DPP
+// forms), whose matchers decide which of them a row has. For the others llvm-mc finds no
+// instruction of the mnemonic in that encoding ("e64 variant of this instruction is not
+// supported").
+bool formatTakes(Format f, Variant v) {
+  switch (v) {
+  case Variant::Any:
+  case Variant::E32:
+    return true;
+  case Variant::Sdwa:
+    return isValu(f);
+  default:
+    return isValu(f) || f == Format::VOP3P || f == Format::VINTERP;
+  }
+}
+
+std::string unsupportedVariant(Variant v) {
+  static constexpr std::string_view kNames[] = {"", "e32", "e64", "dpp", "e64_dpp", "sdwa"};
+  return std::string(kNames[static_cast<size_t>(v)]) +
+         " variant of this instruction is not supported";
+}
+
 Attempt matchRow(const MatchInput &in, EncodedInstruction &out) {
+  if (!formatTakes(in.row.format, in.variant))
+    return Attempt{false, unsupportedVariant(in.variant), in.mnemonicOffset, 0};
   switch (in.row.format) {
   case Format::SOP1:
   case Format::SOP2:
@@ -40,6 +70,10 @@ Attempt matchRow(const MatchInput &in, EncodedInstruction &out) {
 }
 
 bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(suffix); }
+
+// A mnemonic as written, and with each suffix that forces an encoding (llvm-mc strips these
+// before it looks the rest up; `_e64_dpp` before `_dpp`).
+constexpr std::string_view kEncodingSuffixes[] = {"", "_e64_dpp", "_e32", "_e64", "_dpp", "_sdwa"};
 
 // The data operands of DS, buffer and flat-family rows (their leading register operands, where
 // AccVGPRs are allowed from gfx90a on).
@@ -112,18 +146,22 @@ const InstructionAssembler::Index &InstructionAssembler::indexFor(isa::Target ta
       if (base.ends_with("_e32") || base.ends_with("_e64"))
         base.remove_suffix(4);
       remember(std::string(d.name));
-      for (std::string_view suffix : {"", "_e32", "_e64", "_dpp", "_e64_dpp"})
+      // (`_sdwa` names a VALU instruction's SDWA form on gfx9, or is "not supported".)
+      for (std::string_view suffix : kEncodingSuffixes)
         remember(std::string(base) + std::string(suffix));
-      // `_sdwa` names a VALU instruction's SDWA form (gfx9), or is "not supported".
-      if (d.format == Format::VOP1 || d.format == Format::VOP2 || d.format == Format::VOPC ||
-          d.format == Format::VOP3 || d.format == Format::VOP3SD)
-        remember(std::string(base) + "_sdwa");
     }
-    // llvm-mc's other mnemonics for rows name the rows' candidates.
+    // llvm-mc's other mnemonics for instructions (isa::mnemonicAliases) name their candidates;
+    // llvm-mc strips an encoding suffix before it looks for an alias, so `alias_e64` is
+    // `name_e64`.
     for (const isa::MnemonicAlias &a : isa::mnemonicAliases(target))
-      if (!index.candidateLists.contains(a.alias))
-        if (auto it = index.candidateLists.find(a.name); it != index.candidateLists.end())
-          index.candidateLists.emplace(std::string(a.alias), it->second);
+      for (std::string_view suffix : kEncodingSuffixes) {
+        std::string key = std::string(a.alias) + std::string(suffix);
+        if (index.candidateLists.contains(key))
+          continue;
+        auto it = index.candidateLists.find(std::string(a.name) + std::string(suffix));
+        if (it != index.candidateLists.end())
+          index.candidateLists.emplace(std::move(key), it->second);
+      }
     return index;
   };
   if (target == isa::Target::GFX908) {
@@ -138,9 +176,18 @@ InstructionAssembler::InstructionAssembler(isa::Target target)
     : index_(indexFor(target)), target_(target) {}
 
 bool InstructionAssembler::mnemonicOfOtherTarget(std::string_view mnemonic) const {
-  for (isa::Target t : {isa::Target::GFX1100, isa::Target::GFX908})
+  std::string_view base = mnemonic;
+  for (std::string_view suffix : kEncodingSuffixes)
+    if (!suffix.empty() && base.ends_with(suffix)) {
+      base.remove_suffix(suffix.size());
+      break;
+    }
+  for (isa::Target t : {isa::Target::GFX1100, isa::Target::GFX908}) {
     if (t != target_ && indexFor(t).candidateLists.contains(mnemonic))
       return true;
+    if (std::ranges::binary_search(isa::otherProcessorMnemonics(t), base))
+      return true;
+  }
   return false;
 }
 
@@ -238,6 +285,12 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
     fail = {mnemonicOfOtherTarget(mnemonic) ? "instruction not supported on this GPU"
                                             : "invalid instruction",
             tokens[0].offset};
+    return false;
+  }
+  // An encoding no candidate can have is reported whatever the operands, as llvm-mc does.
+  if (std::ranges::none_of(
+          rows, [](const Candidate &c) { return formatTakes(c.row->format, c.variant); })) {
+    fail = {unsupportedVariant(rows[0].variant), tokens[0].offset};
     return false;
   }
   // The span excludes the end-of-statement token the operand parser stops at. The scratch

@@ -50,8 +50,9 @@ public:
   std::span<const Candidate> lookupCandidates(std::string_view mnemonic) const;
 
 private:
-  // Whether another target's table has the mnemonic: llvm-mc then says the instruction is not
-  // supported on this GPU rather than invalid.
+  // Whether another target's table has the mnemonic, or it is one of the other processors'
+  // mnemonics llvm-mc knows (isa::otherProcessorMnemonics): llvm-mc then says the instruction
+  // is not supported on this GPU rather than invalid.
   bool mnemonicOfOtherTarget(std::string_view mnemonic) const;
   void printWithFixups(const EncodedInstruction &inst, std::string &text) const;
 

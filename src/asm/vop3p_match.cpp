@@ -374,8 +374,9 @@ Attempt matchVop3p(const MatchInput &in, EncodedInstruction &out) {
     return matchVintrp(in, out);
   readA16AsRegister(in);
   // These formats have no 32-bit encoding; `_e64` names the only one, `_e64_dpp` the DPP forms.
+  // (LDSDIR is in llvm-mc's default encoding with the memory instructions: `_e32` names it.)
   const char *unsupported = nullptr;
-  if (in.variant == Variant::E32)
+  if (in.variant == Variant::E32 && in.row.format != isa::Format::LDSDIR)
     unsupported = "e32";
   else if (in.variant == Variant::Dpp)
     unsupported = "dpp";

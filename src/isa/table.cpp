@@ -1,4 +1,5 @@
 // Table access: the generated rows of every target and an O(1) (format, opcode) index.
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -8,7 +9,9 @@ namespace gcnkit::isa {
 
 namespace gfx1100 {
 std::span<const InstrDesc> rows();
-}
+std::span<const MnemonicAlias> aliases();
+std::span<const std::string_view> otherMnemonics();
+} // namespace gfx1100
 namespace gfx908 {
 std::span<const InstrDesc> rows();
 std::span<const MnemonicAlias> aliases();
@@ -59,7 +62,17 @@ const Index &index(Target t) {
 std::span<const InstrDesc> instructions(Target t) { return index(t).rows; }
 
 std::span<const MnemonicAlias> mnemonicAliases(Target t) {
-  return t == Target::GFX908 ? gfx908::aliases() : std::span<const MnemonicAlias>();
+  return t == Target::GFX908 ? gfx908::aliases() : gfx1100::aliases();
+}
+
+const MnemonicAlias *findMnemonicAlias(Target t, std::string_view alias) {
+  std::span<const MnemonicAlias> all = mnemonicAliases(t);
+  auto it = std::ranges::lower_bound(all, alias, {}, &MnemonicAlias::alias);
+  return it != all.end() && it->alias == alias ? &*it : nullptr;
+}
+
+std::span<const std::string_view> otherProcessorMnemonics(Target t) {
+  return t == Target::GFX908 ? std::span<const std::string_view>() : gfx1100::otherMnemonics();
 }
 
 const InstrDesc *lookup(Target t, Format f, uint32_t opcode) {

@@ -14,18 +14,6 @@ namespace gcnkit::difftest {
 
 namespace {
 
-// Each random encoding sits on its own line, followed by a marker line (s_nop 0x7ab, which
-// every target has and the generators practically never produce), so that output and
-// diagnostics can be attributed to the encoding that produced them. Both are atomic blocks
-// ([...]), which llvm-mc decodes in isolation.
-constexpr const char *kMarkerHex = "0xab,0x07,0x80,0xbf";
-constexpr const char *kMarkerText = "\ts_nop 0x7ab";
-
-struct Block {
-  std::string out; // stdout lines
-  std::string err; // diagnostics
-};
-
 std::vector<std::string> splitLines(const std::string &s) {
   std::vector<std::string> lines;
   std::istringstream in(s);
@@ -34,14 +22,16 @@ std::vector<std::string> splitLines(const std::string &s) {
   return lines;
 }
 
-// Splits tool output into one block per probe.
+} // namespace
+
 std::vector<Block> splitBlocks(const std::string &out, const std::string &err, size_t probes) {
   std::vector<Block> blocks(probes);
   size_t idx = 0;
+  const std::string markerText = std::string("\t") + kMarkerStatement;
   for (const std::string &l : splitLines(out)) {
     if (l == "\t.text")
       continue;
-    if (l.rfind(kMarkerText, 0) == 0 && l.find(kMarkerHex) != std::string::npos) {
+    if (l.rfind(markerText, 0) == 0 && l.find(kMarkerHex) != std::string::npos) {
       ++idx;
       continue;
     }
@@ -66,8 +56,6 @@ std::vector<Block> splitBlocks(const std::string &out, const std::string &err, s
   }
   return blocks;
 }
-
-} // namespace
 
 std::string hexLine(const std::vector<uint8_t> &bytes) {
   static constexpr char kHex[] = "0123456789abcdef";

@@ -39,6 +39,22 @@ struct CompareReport {
 
 CompareReport compareWithLlvmMc(const CompareOptions &opts);
 
+// Probes are written one per line, each followed by a marker line (the instruction s_nop 0x7ab,
+// which every target has and the generators practically never produce), so that what a tool
+// prints can be attributed to the probe that produced it: encodings for the disassembler (as
+// atomic blocks [...], which llvm-mc decodes in isolation), statements for the assembler.
+inline constexpr const char *kMarkerStatement = "s_nop 0x7ab";
+inline constexpr const char *kMarkerHex = "0xab,0x07,0x80,0xbf";
+
+// What a -show-encoding run printed for one probe: its output lines, and its diagnostics (each
+// from the ':' after the file name on, with the source and caret lines that follow it).
+struct Block {
+  std::string out; // stdout lines
+  std::string err; // diagnostics
+};
+// Splits a run's output and diagnostics into one block per probe.
+std::vector<Block> splitBlocks(const std::string &out, const std::string &err, size_t probes);
+
 // `0x01,0x02,...` (llvm-mc's hex input) for bytes.
 std::string hexLine(const std::vector<uint8_t> &bytes);
 
