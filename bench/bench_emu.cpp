@@ -15,13 +15,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
+#include "bench_util.h"
 #include "gcnkit/runtime.h"
 #include "native_fma_loop.h"
 
@@ -54,20 +51,9 @@ double seconds(std::chrono::steady_clock::time_point t0) {
 }
 
 std::vector<uint8_t> compileKernel(unsigned waveSize) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("gcnkit_bench_emu_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "k.cl") << kKernel;
-  const std::string cmd = "clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 " +
-                          std::string(waveSize == 64 ? "-mwavefrontsize64 " : "") + "-c -o " +
-                          (dir / "k.o").string() + " " + (dir / "k.cl").string();
-  std::vector<uint8_t> bytes;
-  if (std::system(cmd.c_str()) == 0) {
-    std::ifstream in(dir / "k.o", std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  fs::remove_all(dir);
-  return bytes;
+  return bench::compileWithClang(kKernel, "k.cl",
+                                 "-x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2" +
+                                     std::string(waveSize == 64 ? " -mwavefrontsize64" : ""));
 }
 
 struct EmuRun {
@@ -138,22 +124,22 @@ int main(int argc, char **argv) {
   int32_t iters = 1024;
   int runs = 3;
   std::string waves = "both";
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (i + 1 >= argc)
-      return usage();
-    const char *value = argv[++i];
-    if (arg == "--items")
-      items = static_cast<uint32_t>(std::strtoul(value, nullptr, 0));
-    else if (arg == "--iters")
-      iters = static_cast<int32_t>(std::strtol(value, nullptr, 0));
-    else if (arg == "--runs")
-      runs = std::max(1, std::atoi(value));
-    else if (arg == "--wave")
-      waves = value;
-    else
-      return usage();
-  }
+  const bool optionsRead =
+      bench::readOptions(argc, argv, [&](const std::string &arg, const char *value) {
+        if (arg == "--items")
+          items = static_cast<uint32_t>(std::strtoul(value, nullptr, 0));
+        else if (arg == "--iters")
+          iters = static_cast<int32_t>(std::strtol(value, nullptr, 0));
+        else if (arg == "--runs")
+          runs = std::max(1, std::atoi(value));
+        else if (arg == "--wave")
+          waves = value;
+        else
+          return false;
+        return true;
+      });
+  if (!optionsRead)
+    return usage();
   if (items == 0 || items % 256 != 0 || iters <= 0 || iters % 4 != 0)
     return std::fprintf(stderr, "gcnkit-bench-emu: --items must be a multiple of 256 and "
                                 "--iters a positive multiple of 4\n"),

@@ -50,9 +50,11 @@ static inline uint gk_lsz(uint d) {
 )";
 
 // Compiles `source` (prelude added) to a relocatable object; returns its bytes, or fails the
-// test. extraFlags: e.g. "-cl-std=CL2.0".
+// test. extraFlags: e.g. "-cl-std=CL2.0". gfx908 (processor) runs wave64 only: waveSize is then
+// ignored.
 inline std::vector<uint8_t> compileOpenCL(const std::string &source, unsigned waveSize,
-                                          const std::string &extraFlags = "") {
+                                          const std::string &extraFlags = "",
+                                          const std::string &processor = "gfx1100") {
   namespace fs = std::filesystem;
   static int counter = 0;
   const fs::path dir = fs::temp_directory_path() / ("gcnkit_emu_" + std::to_string(::getpid()) +
@@ -60,9 +62,11 @@ inline std::vector<uint8_t> compileOpenCL(const std::string &source, unsigned wa
   fs::create_directories(dir);
   const fs::path src = dir / "k.cl", obj = dir / "k.o", log = dir / "log.txt";
   std::ofstream(src) << kPrelude << source;
-  const std::string cmd = "clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 " +
-                          std::string(waveSize == 64 ? "-mwavefrontsize64 " : "") + extraFlags +
-                          " -c -o " + obj.string() + " " + src.string() + " 2> " + log.string();
+  const bool wave32Capable = processor == "gfx1100";
+  const std::string cmd =
+      "clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=" + processor + " -nogpulib -O2 " +
+      std::string(wave32Capable && waveSize == 64 ? "-mwavefrontsize64 " : "") + extraFlags +
+      " -c -o " + obj.string() + " " + src.string() + " 2> " + log.string();
   const int rc = std::system(cmd.c_str());
   std::vector<uint8_t> bytes;
   if (rc != 0) {
