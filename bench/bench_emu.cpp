@@ -7,7 +7,9 @@
 // vectorizes, which is how the GPU runs it). Every result is checked bit for bit against the
 // native one, so the figures are for correct runs only.
 //
-//   gcnkit-bench-emu [--items N] [--iters N] [--runs N] [--wave 32|64|both]
+// The kernel runs as gfx1100 wave32, gfx1100 wave64 and gfx908 (wave64) code.
+//
+//   gcnkit-bench-emu [--items N] [--iters N] [--runs N] [--wave 32|64|gfx908|all]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -50,10 +52,22 @@ double seconds(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-std::vector<uint8_t> compileKernel(unsigned waveSize) {
+// One way to run the kernel: the processor clang compiles for and the wave size.
+struct Config {
+  const char *processor;
+  unsigned wave;
+  const char *name; // for --wave and the report
+};
+constexpr Config kConfigs[] = {
+    {"gfx1100", 32, "32"}, {"gfx1100", 64, "64"}, {"gfx908", 64, "gfx908"}};
+
+std::vector<uint8_t> compileKernel(const Config &config) {
+  const std::string processor = config.processor;
+  // gfx908 is wave64 only (clang rejects the wave-size option there).
+  const bool wave64Flag = config.wave == 64 && processor != "gfx908";
   return bench::compileWithClang(kKernel, "k.cl",
-                                 "-x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2" +
-                                     std::string(waveSize == 64 ? " -mwavefrontsize64" : ""));
+                                 "-x cl -target amdgcn-amd-amdhsa -mcpu=" + processor +
+                                     " -nogpulib -O2" + (wave64Flag ? " -mwavefrontsize64" : ""));
 }
 
 struct EmuRun {
@@ -112,8 +126,8 @@ template <class F> double bestOf(int runs, F f) {
 }
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: gcnkit-bench-emu [--items N] [--iters N] [--runs N] [--wave 32|64|both]\n");
+  std::fprintf(stderr, "usage: gcnkit-bench-emu [--items N] [--iters N] [--runs N] "
+                       "[--wave 32|64|gfx908|all]\n");
   return 2;
 }
 
@@ -123,7 +137,7 @@ int main(int argc, char **argv) {
   uint32_t items = 1 << 18;
   int32_t iters = 1024;
   int runs = 3;
-  std::string waves = "both";
+  std::string waves = "all";
   const bool optionsRead =
       bench::readOptions(argc, argv, [&](const std::string &arg, const char *value) {
         if (arg == "--items")
@@ -161,24 +175,26 @@ int main(int argc, char **argv) {
               laneOps / nativeLoop / 1e6);
   std::printf("  %-34s %8.3f s  %8.1f M f32 ops/s\n", "native C++, lane-blocked (SIMD)",
               nativeBlocked, laneOps / nativeBlocked / 1e6);
-  for (unsigned wave : {32u, 64u}) {
-    if (waves != "both" && waves != std::to_string(wave))
+  for (const Config &config : kConfigs) {
+    if (waves != "all" && waves != "both" && waves != config.name)
       continue;
-    const std::vector<uint8_t> code = compileKernel(wave);
+    const std::string label = std::string(config.processor) + " wave" + std::to_string(config.wave);
+    const std::vector<uint8_t> code = compileKernel(config);
     if (code.empty())
       return std::fprintf(stderr, "gcnkit-bench-emu: clang-19 failed\n"), 1;
     const EmuRun one = runEmulator(code, 1, items, iters, runs, expected);
     const EmuRun two = runEmulator(code, 2, items, iters, runs, expected);
     for (const auto &[threads, run] : {std::pair{1, one}, std::pair{2, two}}) {
-      std::printf("  gcnkit wave%u, %d thread%s %*s %8.3f s  %8.1f M f32 ops/s  %7.1f M "
+      std::printf("  gcnkit %s, %d thread%s %*s %8.3f s  %8.1f M f32 ops/s  %7.1f M "
                   "wave-instr/s  (%.2fx the per-work-item loop's time, %.2fx the blocked "
                   "loop's)\n",
-                  wave, threads, threads == 1 ? "" : "s", threads == 1 ? 12 : 11, "", run.seconds,
-                  laneOps / run.seconds / 1e6, run.waveInstructions / run.seconds / 1e6,
-                  run.seconds / nativeLoop, run.seconds / nativeBlocked);
+                  label.c_str(), threads, threads == 1 ? "" : "s", threads == 1 ? 6 : 5, "",
+                  run.seconds, laneOps / run.seconds / 1e6,
+                  run.waveInstructions / run.seconds / 1e6, run.seconds / nativeLoop,
+                  run.seconds / nativeBlocked);
     }
-    std::printf("  gcnkit wave%u: %llu wave-instructions per run; 2 threads / 1 thread: %.2fx\n",
-                wave, static_cast<unsigned long long>(one.waveInstructions),
+    std::printf("  gcnkit %s: %llu wave-instructions per run; 2 threads / 1 thread: %.2fx\n",
+                label.c_str(), static_cast<unsigned long long>(one.waveInstructions),
                 one.seconds / two.seconds);
   }
   return 0;

@@ -32,7 +32,7 @@ build() {  # dir cmake-args...
 step "release build" build "${prefix}test" -DCMAKE_BUILD_TYPE=Release -DGCNKIT_TESTS=ON \
   -DGCNKIT_BENCH=ON
 step "unit tests (ctest)" ctest --test-dir "${prefix}test" --output-on-failure -j "$jobs"
-step "differential test (3 seeds x 20000, 1 x 100000, wave64 x 20000)" env DIFF_BUILD_DIR="${prefix}test" scripts/difftest.sh
+step "differential test (gfx1100: 3 seeds x 20000, 1 x 100000, wave64 x 20000; gfx908: 3 seeds x 40000, 1 x 100000)" env DIFF_BUILD_DIR="${prefix}test" scripts/difftest.sh
 step "ASan+UBSan build" build "${prefix}asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGCNKIT_SANITIZE=ON \
   -DGCNKIT_TESTS=ON -DGCNKIT_BENCH=OFF
 step "unit tests under ASan+UBSan (ctest)" env GCNKIT_DIFF_COUNT=8000 \

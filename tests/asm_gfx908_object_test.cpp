@@ -269,7 +269,46 @@ amdhsa.version:
 	.end_amdgpu_metadata
 )";
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Gfx908Object, ::testing::Values(Case{"gfx908", kScalarKernel}));
+// Memory statements in a listing and an object: what the listing prints as written where the
+// disassembler would print another text (gfx9 MIMG vaddr widths, NSA-style lists as one tuple,
+// buffer offsets past the 12-bit field), and every memory format's gfx9 syntax.
+constexpr const char *kMemoryStatements = R"(	.text
+	ds_read_b32 v1, v2 offset:65535 gds
+	ds_write2st64_b64 v1, v[2:3], v[4:5] offset0:255 offset1:1
+	ds_gws_init v1 offset:4 gds
+	ds_swizzle_b32 v1, v2 offset:swizzle(BROADCAST,8,3)
+	buffer_load_dword v1, v[2:3], s[4:7], s1 idxen offen offset:4095 glc slc
+	buffer_load_dword v1, off, s[4:7], s1 offset:5000
+	tbuffer_load_format_x v1, off, s[0:3], 0 offset:65535
+	buffer_load_dwordx2 v[1:3], off, s[4:7], 0 tfe
+	buffer_load_ubyte v2, s[4:7], m0 offen offset:4 glc lds
+	buffer_store_lds_dword s[4:7], s1 offset:4 lds slc
+	buffer_atomic_add_f32 v1, v2, s[4:7], src_vccz offen slc
+	tbuffer_load_format_x v1, off, s[0:3], dfmt:15, nfmt:7, 0
+	tbuffer_store_format_xy v[1:2], v2, s[0:3], s5 format:[BUF_NUM_FORMAT_SINT] offen
+	tbuffer_load_format_x v1, off, s[0:3], 0 format:22
+	flat_load_dwordx4 v[1:4], v[2:3] offset:4095 glc slc
+	global_load_dword v1, v2, s[4:5] offset:-4096
+	global_load_dword v[2:3], off offset:4 lds
+	global_atomic_pk_add_f16 v[2:3], v1, off
+	global_atomic_cmpswap_x2 v[1:2], v[2:3], v[4:7], off glc
+	scratch_load_dword v1, off, s4 offset:-1
+	scratch_store_dword v2, v1, off
+	scratch_load_sshort off, s4 lds
+	image_load v[1:4], v[2:5], s[4:11] dmask:0xf unorm glc slc a16 lwe da
+	image_load v[1:4], [v2, v3], s[4:11] dmask:0xf
+	image_store v[1:2], v[2:4], s[4:11] dmask:0x3 d16
+	image_sample_c_d_cl_o v[1:4], v[2:13], s[4:11], s[12:15] dmask:0xf
+	image_atomic_cmpswap v[1:2], v2, s[4:11] dmask:0x3 glc
+	exp mrt0 v1, v2, v3, v4 done vm
+	exp mrtz v1, off, v3, off compr
+	exp param31 off, off, off, off
+	exp null v1, v2, v3, v4
+)";
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Gfx908Object,
+                         ::testing::Values(Case{"gfx908", kScalarKernel},
+                                           Case{"gfx908", kMemoryStatements}));
 
 } // namespace
 } // namespace gcnkit::assembler

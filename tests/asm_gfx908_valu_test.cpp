@@ -13,12 +13,6 @@
 namespace gcnkit::assembler {
 namespace {
 
-AsmCompareOptions gfx908() {
-  AsmCompareOptions o;
-  o.target = isa::Target::GFX908;
-  return o;
-}
-
 TEST(AsmGfx908Valu, SdwaSpellings) {
   std::vector<std::string> s =
       expand({"v_add_f32_sdwa v1, v2, v3 @", "v_add_u16_sdwa v1, v2, v3 @",
@@ -46,7 +40,7 @@ TEST(AsmGfx908Valu, SdwaSpellings) {
               "src1_sel:BYTE_0 src0_sel:BYTE_0",
               "row_shl:1",
               "quad_perm:[0,1,2,3]"});
-  EXPECT_EQ(expectSameAsLlvmMc(s, gfx908()), 0u);
+  EXPECT_EQ(expectSameAsLlvmMc(s, gfx908AsmOptions()), 0u);
   // Without a suffix (selectors out of order are a known difference: docs/differences.md).
   std::vector<std::string> plain =
       expand({"v_add_f32 v1, v2, v3 @", "v_cvt_f32_f16 v1, v2 @"},
@@ -54,7 +48,7 @@ TEST(AsmGfx908Valu, SdwaSpellings) {
               "src0_sel:WORD_0 src1_sel:BYTE_2", "clamp", "mul:2", "div:2 dst_sel:WORD_0",
               "clamp mul:2 dst_sel:WORD_0", "mul:2 clamp", "dst_sel:WORD_3", "row_shl:1 clamp",
               "clamp row_shl:1", "dst_sel:WORD_1 row_shl:1", "row_shl:1 dst_sel:WORD_1"});
-  EXPECT_EQ(expectSameAsLlvmMc(plain, gfx908()), 0u);
+  EXPECT_EQ(expectSameAsLlvmMc(plain, gfx908AsmOptions()), 0u);
 }
 
 TEST(AsmGfx908Valu, SdwaSources) {
@@ -95,7 +89,7 @@ TEST(AsmGfx908Valu, SdwaSources) {
               "flat_scratch_hi",
               "a0",
               "s102"});
-  EXPECT_EQ(expectSameAsLlvmMc(s, gfx908()), 0u);
+  EXPECT_EQ(expectSameAsLlvmMc(s, gfx908AsmOptions()), 0u);
 }
 
 TEST(AsmGfx908Valu, SdwaDestinationsAndForms) {
@@ -124,7 +118,7 @@ TEST(AsmGfx908Valu, SdwaDestinationsAndForms) {
                                 "v_sub_u32_sdwa v1, v2, v3 clamp",
                                 "v_add_f32_e32_sdwa v1, v2, v3",
                                 "v_add_f32_sdwa v1, v2"},
-                               gfx908()),
+                               gfx908AsmOptions()),
             0u);
 }
 
@@ -152,7 +146,7 @@ TEST(AsmGfx908Valu, DppControls) {
               "quad_perm:[0,1,2,3] fi:1",
               "dpp8:[0,1,2,3,4,5,6,7]",
               "row_shl:1 bound_ctrl:0 row_mask:0x1"});
-  EXPECT_EQ(expectSameAsLlvmMc(s, gfx908()), 0u);
+  EXPECT_EQ(expectSameAsLlvmMc(s, gfx908AsmOptions()), 0u);
 }
 
 TEST(AsmGfx908Valu, Vop3AndCarries) {
@@ -194,7 +188,7 @@ TEST(AsmGfx908Valu, Vop3AndCarries) {
                                 "v_lshlrev_b64 v[1:2], s2, v[3:4]",
                                 "v_swap_b32 v1, v2",
                                 "v_nop"},
-                               gfx908()),
+                               gfx908AsmOptions()),
             0u);
 }
 
@@ -220,7 +214,7 @@ TEST(AsmGfx908Valu, WhatGfx9Lacks) {
                                 "v_readfirstlane_b32 src_private_limit, v1",
                                 "v_readfirstlane_b32 src_scc, v1",
                                 "v_cmp_o_f16_e64 src_shared_base, v2, -v59"},
-                               gfx908()),
+                               gfx908AsmOptions()),
             0u);
 }
 

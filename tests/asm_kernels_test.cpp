@@ -3,9 +3,8 @@
 // objects are compared section by section (headers, contents, symbols, relocations) and the
 // `-show-encoding` listings line by line, each as its own expectation so a failure names what
 // differs. A hand-written SALU kernel checks the same comparisons on a source without clang's
-// .amdgpu_metadata. Kernels name their target id (gfx1100 by default; gfx908 kernels are the
-// ones whose code the families landed so far can assemble -- add more as families land); for
-// gfx908 the object clang-19 compiles is also disassembled and compared with llvm-objdump-19.
+// .amdgpu_metadata. Kernels name their target id (gfx1100 by default); for gfx908 the object
+// clang-19 compiles is also disassembled and compared with llvm-objdump-19.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -28,6 +27,7 @@ struct KernelSource {
   const char *language; // "cl", "hip" or "s" (assembly as is)
   const char *text;
   const char *target = "gfx1100"; // the target id clang compiles for (-mcpu, --offload-arch)
+  const char *flags = "";         // another clang-19 flag (-munsafe-fp-atomics)
 };
 
 isa::TargetId targetIdOf(const KernelSource &k) {
@@ -58,13 +58,14 @@ __kernel void scalar_waits(int n, int prio) {
 }
 __kernel void empty(void) {})";
 
-const KernelSource kKernels[] = {
-    {"saxpy", "cl", R"(
+// Kernels compiled for both targets: global loads and stores, LDS with barriers, global and
+// LDS atomics.
+constexpr const char *kSaxpy = R"(
 __kernel void saxpy(float a, __global const float *x, __global float *y) {
   unsigned i = )" GCNKIT_GID R"(;
   y[i] = a * x[i] + y[i];
-})"},
-    {"lds_reduce", "cl", R"(
+})";
+constexpr const char *kLdsReduce = R"(
 __kernel void lds_reduce(__global const float *in, __global float *out) {
   __local float tile[64];
   unsigned lid = __builtin_amdgcn_workitem_id_x();
@@ -77,8 +78,8 @@ __kernel void lds_reduce(__global const float *in, __global float *out) {
   }
   if (lid == 0)
     out[__builtin_amdgcn_workgroup_id_x()] = tile[0];
-})"},
-    {"atomics", "cl", R"(
+})";
+constexpr const char *kAtomics = R"(
 __kernel void atomics(__global int *counter, __global unsigned *bits, __global int *cas,
                       volatile __local int *l) {
   unsigned i = )" GCNKIT_GID R"(;
@@ -88,7 +89,33 @@ __kernel void atomics(__global int *counter, __global unsigned *bits, __global i
   atomic_max(&l[i & 15], (int)i);
   barrier(CLK_LOCAL_MEM_FENCE);
   counter[1 + (i & 3)] = l[i & 15];
-})"},
+})";
+
+// gfx908 memory code: float atomics (global_atomic_add_f32 with -munsafe-fp-atomics, no
+// return), private arrays (MUBUF scratch through the private segment buffer), a scalar-base
+// global access.
+constexpr const char *kGfx908FloatAtomics = R"(
+#define __global__ __attribute__((global))
+extern "C" __global__ void fp_atomics(float *sum, const float *in, int *count, unsigned *bits) {
+  int i = __builtin_amdgcn_workgroup_id_x() * 64 + __builtin_amdgcn_workitem_id_x();
+  __hip_atomic_fetch_add(sum, in[i], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+  __hip_atomic_fetch_add(count, 1, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+  bits[i] = __hip_atomic_fetch_or(&bits[i & 7], 1u << (i & 31), __ATOMIC_RELAXED,
+                                  __HIP_MEMORY_SCOPE_AGENT);
+})";
+constexpr const char *kGfx908Private = R"(
+__kernel void private_array(__global int *out, __global const int *idx, int n) {
+  int a[64];
+  unsigned i = )" GCNKIT_GID R"(;
+  for (int k = 0; k < 64; ++k)
+    a[k] = k * n + (int)i;
+  out[i] = a[idx[i] & 63] + a[(idx[i] >> 8) & 63];
+})";
+
+const KernelSource kKernels[] = {
+    {"saxpy", "cl", kSaxpy},
+    {"lds_reduce", "cl", kLdsReduce},
+    {"atomics", "cl", kAtomics},
     {"half_math", "cl", R"(
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 __kernel void half_math(__global half *a, __global const half *b, half s) {
@@ -203,6 +230,13 @@ __global__ void uniform_wait(int n, int *unused) {
   __builtin_amdgcn_s_barrier();
 })",
      "gfx908:sramecc+"},
+    // gfx908 memory instructions: global and LDS (DS) code, global / LDS atomics, float atomics,
+    // MUBUF scratch.
+    {"gfx908_saxpy", "cl", kSaxpy, "gfx908"},
+    {"gfx908_lds_reduce", "cl", kLdsReduce, "gfx908"},
+    {"gfx908_atomics", "cl", kAtomics, "gfx908:xnack-"},
+    {"gfx908_fp_atomics", "hip", kGfx908FloatAtomics, "gfx908", "-munsafe-fp-atomics"},
+    {"gfx908_private", "cl", kGfx908Private, "gfx908:sramecc+:xnack+"},
 };
 
 // clang-19's assembly for a kernel source, compiled once per test run.
@@ -219,6 +253,8 @@ const std::string &compiledAssembly(const KernelSource &k) {
   std::string src = difftest::writeTempFile(k.text, hip ? ".hip" : ".cl");
   std::string out = src + ".s";
   std::vector<std::string> argv = {"clang-19", "-O2", "-S", "-nogpulib", "-o", out, src};
+  if (*k.flags)
+    argv.insert(argv.begin() + 1, k.flags);
   const std::vector<std::string> cl = {"-x", "cl", "-target", "amdgcn-amd-amdhsa",
                                        "-mcpu=" + std::string(k.target)};
   const std::vector<std::string> hipFlags = {"-x", "hip", "--cuda-device-only", "-nogpuinc",
@@ -443,6 +479,8 @@ TEST_P(AsmKernelTest, ClangObjectDisassemblySameAsLlvmObjdump) {
   const std::string src = difftest::writeTempFile(k.text, hip ? ".hip" : ".cl");
   const std::string obj = src + ".o";
   std::vector<std::string> argv = {"clang-19", "-O2", "-c", "-nogpulib", "-o", obj, src};
+  if (*k.flags)
+    argv.insert(argv.begin() + 1, k.flags);
   const std::vector<std::string> flags =
       hip ? std::vector<std::string>{"-x",
                                      "hip",

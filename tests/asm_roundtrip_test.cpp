@@ -14,7 +14,7 @@ namespace gcnkit::assembler {
 namespace {
 
 // Instruction texts llvm-mc prints for random encodings of a family of a target (disassembled
-// in wave64 when asked).
+// in wave64 when asked), after those of one encoding of every row where the family makes them.
 std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t seed, bool wave64,
                                      isa::Target target) {
   difftest::Rng rng(seed);
@@ -22,13 +22,16 @@ std::vector<std::string> corpusTexts(const char *family, size_t count, uint64_t 
   for (const auto &g : difftest::familyGenerators(target))
     if (g.name == family)
       gen = g;
+  // One encoding of every row (families that make them), then random ones.
+  std::vector<std::vector<uint8_t>> encodings;
+  if (gen->everyRow)
+    gen->everyRow(rng, encodings);
+  for (size_t i = 0; i < count; ++i)
+    gen->generate(rng, encodings.emplace_back());
   std::string input;
-  for (size_t i = 0; i < count; ++i) {
-    std::vector<uint8_t> e;
-    gen->generate(rng, e);
+  for (const std::vector<uint8_t> &e : encodings)
     input += "[" + hexBytes(std::string_view(reinterpret_cast<const char *>(e.data()), e.size())) +
              "]\n";
-  }
   std::string path = difftest::writeTempFile(input, ".txt");
   difftest::ToolRun r = difftest::llvmMcDisassemble(path, false, wave64, target);
   unlink(path.c_str());
@@ -78,7 +81,8 @@ INSTANTIATE_TEST_SUITE_P(Families, AsmRoundTrip,
 INSTANTIATE_TEST_SUITE_P(Gfx908, AsmRoundTrip,
                          ::testing::Values(RoundTripCase{"salu", true, isa::Target::GFX908},
                                            RoundTripCase{"valu", true, isa::Target::GFX908},
-                                           RoundTripCase{"vop3p", true, isa::Target::GFX908}));
+                                           RoundTripCase{"vop3p", true, isa::Target::GFX908},
+                                           RoundTripCase{"mem", true, isa::Target::GFX908}));
 
 } // namespace
 } // namespace gcnkit::assembler

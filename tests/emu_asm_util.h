@@ -69,13 +69,11 @@ k:
   .amdhsa_group_segment_fixed_size )"
     << opts.ldsBytes << R"(
   .amdhsa_private_segment_fixed_size )"
-    << opts.privateBytes
-    << "\n"
-    // gfx9 has no architected flat scratch: its private segment comes through SGPRs the
-    // prologue does not set up, so gfx908 snippets get no scratch.
-    << (gfx9 ? ""
-             : "  .amdhsa_enable_private_segment " + std::to_string(opts.privateBytes ? 1 : 0) +
-                   "\n  .amdhsa_wavefront_size32 " + std::to_string(wave == 32 ? 1 : 0) + "\n")
+    << opts.privateBytes << R"(
+  )" << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset "
+                 : ".amdhsa_enable_private_segment ")
+    << (opts.privateBytes ? 1 : 0) << "\n"
+    << (gfx9 ? "" : "  .amdhsa_wavefront_size32 " + std::to_string(wave == 32 ? 1 : 0) + "\n")
     << R"(  .amdhsa_next_free_vgpr )" << opts.vgprs << R"(
   .amdhsa_next_free_sgpr 48
 )"

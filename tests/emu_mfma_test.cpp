@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <ostream>
 #include <random>
 #include <sstream>
 #include <string>
@@ -63,6 +64,9 @@ const Mfma kMfmas[] = {
     {"v_mfma_f32_32x32x4bf16", 0x6c, 32, 4, 1, Ty::BF16},
     {"v_mfma_f32_16x16x8bf16", 0x6d, 16, 8, 1, Ty::BF16},
 };
+
+// gtest prints a parameter with this.
+void PrintTo(const Mfma &m, std::ostream *os) { *os << m.name; }
 
 const Mfma &mfmaNamed(const std::string &name) {
   for (const Mfma &m : kMfmas)
@@ -285,20 +289,6 @@ std::string mfmaLine(const Mfma &op, const Placement &p, Mods mods) {
   return s + "\n";
 }
 
-// A gfx9 GLOBAL instruction with an SGPR base and v100 (lane * 4) as the offset (FLAT words, seg
-// 2: dword 0 = 110111 | op [24:18] | seg [15:14] | offset [12:0], dword 1 = vdst | saddr | data |
-// addr). gcnkit's assembler does not encode gfx908 memory instructions yet, so the words are
-// written out; EmuMfmaEncoder checks them against the disassembler.
-std::string globalWords(unsigned op, unsigned vdst, unsigned data, unsigned saddr,
-                        unsigned offset) {
-  const uint32_t w0 = 0xDC008000u | op << 18 | offset;
-  const uint32_t w1 = vdst << 24 | saddr << 16 | data << 8 | 100;
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "  .long 0x%08x, 0x%08x\n", w0, w1);
-  return buf;
-}
-constexpr unsigned kGlobalLoadDword = 0x14, kGlobalStoreDword = 0x1c;
-
 // global_load_dword of inputs 0.. into the given VGPRs (input j of lane l is in[64 j + l]);
 // gfx9's offsets stop at 4095, so s[6:7] moves on by 4 KiB every 16 inputs.
 std::string loads(const std::vector<unsigned> &vgprs) {
@@ -306,16 +296,16 @@ std::string loads(const std::vector<unsigned> &vgprs) {
   for (size_t j = 0; j < vgprs.size(); ++j) {
     if (j && j % 16 == 0)
       s += "  s_add_u32 s6, s6, 0x1000\n  s_addc_u32 s7, s7, 0\n";
-    s += globalWords(kGlobalLoadDword, vgprs[j], 0, 6, 256 * (j % 16));
+    s += loadInput(vgprs[j], static_cast<unsigned>(j % 16), 100, isa::Target::GFX908);
   }
-  return s + "  s_waitcnt vmcnt(0)\n";
+  return s;
 }
 std::string stores(unsigned first, int n) {
   std::string s;
   for (int j = 0; j < n; ++j) {
     if (j && j % 16 == 0)
       s += "  s_add_u32 s4, s4, 0x1000\n  s_addc_u32 s5, s5, 0\n";
-    s += globalWords(kGlobalStoreDword, 0, first + j, 4, 256 * (j % 16));
+    s += storeOutput(first + j, j % 16, 100, isa::Target::GFX908);
   }
   return s;
 }
@@ -677,8 +667,8 @@ TEST_F(EmuMfmaRules, OutOfRangeModifiersAndScalarOperands) {
       << run.result.error;
 }
 
-// The test's encoders spell what the disassembler reads: the words of an inline-constant C, of a
-// C partly under D and of the global loads / stores print as the intended instructions.
+// The test's encoder spells what the disassembler reads: the words of an inline-constant C and of
+// a C partly under D print as the intended instructions.
 TEST(EmuMfmaEncoder, WordsDisassembleAsIntended) {
   const disasm::Disassembler dis(isa::Target::GFX908, disasm::WaveSize::Wave64);
   auto print = [&](const std::string &line) {
@@ -697,10 +687,6 @@ TEST(EmuMfmaEncoder, WordsDisassembleAsIntended) {
   const Mfma &i8 = mfmaNamed("v_mfma_i32_16x16x16i8");
   EXPECT_EQ(print(encoded(i8, 4, 256 + 96, true, 256 + 3, false, 256, {})),
             "v_mfma_i32_16x16x16i8 a[4:7], a96, v3, a[0:3]");
-  EXPECT_EQ(print(globalWords(kGlobalLoadDword, 9, 0, 6, 3840)),
-            "global_load_dword v9, v100, s[6:7] offset:3840");
-  EXPECT_EQ(print(globalWords(kGlobalStoreDword, 0, 41, 4, 256)),
-            "global_store_dword v100, v41, s[4:5] offset:256");
 }
 
 // ---- clang-19 kernels (tests/kernels/mfma_gfx908.cl) ------------------------------------------

@@ -321,7 +321,7 @@ TEST_P(EmuSuiteFloat, HalfPacked) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Wave, EmuSuiteFloat, ::testing::Values(32u, 64u), waveName);
+INSTANTIATE_TEST_SUITE_P(Config, EmuSuiteFloat, allConfigs(), configName);
 
 } // namespace
 } // namespace gcnkit::emutest::suite

@@ -267,7 +267,10 @@ std::vector<double> gridValues(size_t n, uint32_t seed, double step, int range) 
 // D = A * B + C per 16x16 tile with f32 accumulators. Inputs are multiples of 1/2 (A, B) and
 // 1/4 (C) small enough that every partial sum is exact in f32, so the result does not depend
 // on the order in which the hardware adds the products.
-TEST_P(EmuSuiteHip, WmmaF32) {
+// gfx11's WMMA (gfx908's matrix instructions are MFMA: emu_mfma_test.cpp).
+class EmuSuiteHipGfx11 : public SuiteTest {};
+
+TEST_P(EmuSuiteHipGfx11, WmmaF32) {
   auto m = load("wmma.hip");
   ASSERT_TRUE(m);
   const uint32_t tiles = 6, block = 2 * wave();
@@ -298,7 +301,7 @@ TEST_P(EmuSuiteHip, WmmaF32) {
 
 // Two chained WMMAs with f16 accumulators: D = A0*B0 + A1*B1 + C with small integers (every
 // partial sum exact in f16).
-TEST_P(EmuSuiteHip, WmmaF16Chained) {
+TEST_P(EmuSuiteHipGfx11, WmmaF16Chained) {
   auto m = load("wmma.hip");
   ASSERT_TRUE(m);
   const uint32_t tiles = 4, block = wave();
@@ -404,7 +407,8 @@ TEST_P(EmuSuiteHip, PrivateSortO1) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Wave, EmuSuiteHip, ::testing::Values(32u, 64u), waveName);
+INSTANTIATE_TEST_SUITE_P(Config, EmuSuiteHip, allConfigs(), configName);
+INSTANTIATE_TEST_SUITE_P(Config, EmuSuiteHipGfx11, gfx1100Configs(), configName);
 
 } // namespace
 } // namespace gcnkit::emutest::suite

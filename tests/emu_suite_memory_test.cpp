@@ -412,7 +412,7 @@ TEST_P(EmuSuiteMemory, ScratchArraysO0) {
   runScratchKernels(dev, *m);
 }
 
-INSTANTIATE_TEST_SUITE_P(Wave, EmuSuiteMemory, ::testing::Values(32u, 64u), waveName);
+INSTANTIATE_TEST_SUITE_P(Config, EmuSuiteMemory, allConfigs(), configName);
 
 } // namespace
 } // namespace gcnkit::emutest::suite

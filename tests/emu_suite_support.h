@@ -17,6 +17,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <ostream>
 #include <random>
 #include <sstream>
 #include <string>
@@ -90,10 +91,28 @@ inline void publishFile(const fs::path &path, const std::string &text) {
   fs::rename(tmp, path);
 }
 
-// Compiles tests/kernels/<file> for gfx1100 in the given wave size (OpenCL C for .cl, HIP for
-// .hip) with -O2 -ffp-contract=off unless `flags` says otherwise. Returns the object bytes, or
-// an empty vector with `error` set.
-inline std::vector<uint8_t> compileKernelFile(const std::string &file, unsigned wave,
+// A configuration the suite runs in: the processor clang compiles for and the wave size.
+struct SuiteConfig {
+  const char *processor; // clang's -mcpu / --offload-arch
+  unsigned wave;
+};
+
+inline void PrintTo(const SuiteConfig &c, std::ostream *os) {
+  *os << c.processor << " wave" << c.wave;
+}
+
+inline constexpr SuiteConfig kGfx1100Wave32{"gfx1100", 32}, kGfx1100Wave64{"gfx1100", 64},
+    kGfx908{"gfx908", 64};
+
+// Every processor and wave size (kernels that compile for both targets), and gfx1100 alone
+// (kernels of gfx11 instructions: WMMA, permlane16, gfx11 DPP controls).
+inline auto allConfigs() { return ::testing::Values(kGfx1100Wave32, kGfx1100Wave64, kGfx908); }
+inline auto gfx1100Configs() { return ::testing::Values(kGfx1100Wave32, kGfx1100Wave64); }
+
+// Compiles tests/kernels/<file> for the configuration's processor and wave size (OpenCL C for
+// .cl, HIP for .hip) with -O2 -ffp-contract=off unless `flags` says otherwise. Returns the
+// object bytes, or an empty vector with `error` set.
+inline std::vector<uint8_t> compileKernelFile(const std::string &file, const SuiteConfig &config,
                                               const std::string &flags, std::string &error) {
   static std::map<std::string, std::vector<uint8_t>> memo;
   const fs::path src = kernelDir() / file;
@@ -103,23 +122,27 @@ inline std::vector<uint8_t> compileKernelFile(const std::string &file, unsigned 
     return {};
   }
   const bool hip = src.extension() == ".hip";
+  const std::string processor = config.processor;
   std::string cmd;
   if (hip) {
-    cmd = "clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfx1100 "
-          "--no-gpu-bundle-output";
+    cmd = "clang-19 -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=" + processor +
+          " --no-gpu-bundle-output";
   } else {
     const fs::path prelude = cacheDir() / ("gk_workitem_" + std::to_string(fnv1a(kPrelude)) + ".h");
     publishFile(prelude, kPrelude);
-    cmd = "clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -include " +
+    cmd = "clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=" + processor + " -nogpulib -include " +
           prelude.string();
   }
-  cmd += std::string(" -O2 -ffp-contract=off") + (wave == 64 ? " -mwavefrontsize64" : "") + " -I" +
+  // gfx908 is wave64 only (clang rejects -mwavefrontsize64 there).
+  const bool wave64Flag = config.wave == 64 && processor != "gfx908";
+  cmd += std::string(" -O2 -ffp-contract=off") + (wave64Flag ? " -mwavefrontsize64" : "") + " -I" +
          kernelDir().string() + " " + flags;
   const uint64_t key = fnv1a(source, fnv1a(cmd, fnv1a(toolchainFingerprint())));
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
-  const fs::path obj = cacheDir() / (src.stem().string() + "-w" + std::to_string(wave) + "-" + hex +
-                                     (hip ? ".hip.o" : ".cl.o"));
+  const fs::path obj =
+      cacheDir() / (src.stem().string() + "-" + processor + "-w" + std::to_string(config.wave) +
+                    "-" + hex + (hip ? ".hip.o" : ".cl.o"));
   if (auto it = memo.find(obj.string()); it != memo.end())
     return it->second;
   if (!fs::exists(obj)) {
@@ -143,15 +166,16 @@ inline std::vector<uint8_t> compileKernelFile(const std::string &file, unsigned 
   return v;
 }
 
-// Base fixture: a fresh device per test, parameterized by the wave size.
-class SuiteTest : public ::testing::TestWithParam<unsigned> {
+// Base fixture: a fresh device per test, parameterized by the processor and wave size.
+class SuiteTest : public ::testing::TestWithParam<SuiteConfig> {
 protected:
-  unsigned wave() const { return GetParam(); }
+  unsigned wave() const { return GetParam().wave; }
+  bool gfx908() const { return std::string_view(GetParam().processor) == "gfx908"; }
 
   // The module for tests/kernels/<file>, or nullptr with a test failure.
   std::unique_ptr<runtime::Module> load(const std::string &file, const std::string &flags = "") {
     std::string error;
-    const std::vector<uint8_t> bytes = compileKernelFile(file, wave(), flags, error);
+    const std::vector<uint8_t> bytes = compileKernelFile(file, GetParam(), flags, error);
     if (bytes.empty()) {
       ADD_FAILURE() << error;
       return nullptr;
@@ -164,8 +188,8 @@ protected:
   runtime::Device dev;
 };
 
-inline std::string waveName(const ::testing::TestParamInfo<unsigned> &info) {
-  return "wave" + std::to_string(info.param);
+inline std::string configName(const ::testing::TestParamInfo<SuiteConfig> &info) {
+  return std::string(info.param.processor) + "_wave" + std::to_string(info.param.wave);
 }
 
 // Runs a kernel; on failure the test stops with the emulator's one-line error (which names the

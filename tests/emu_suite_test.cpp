@@ -551,7 +551,7 @@ TEST_P(EmuSuite, ByValueArguments) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Wave, EmuSuite, ::testing::Values(32u, 64u), waveName);
+INSTANTIATE_TEST_SUITE_P(Config, EmuSuite, allConfigs(), configName);
 
 } // namespace
 } // namespace gcnkit::emutest::suite

@@ -130,7 +130,10 @@ int32_t dppLane(const std::vector<int32_t> &src, const std::vector<int32_t> &old
   return src[waveFirst + row * 16 + static_cast<uint32_t>(sel)];
 }
 
-TEST_P(EmuSuiteWave, Dpp) {
+// gfx11's DPP controls (row_share, row_xmask) and v_permlane16 / v_permlanex16.
+class EmuSuiteWaveGfx11 : public EmuSuiteWave {};
+
+TEST_P(EmuSuiteWaveGfx11, Dpp) {
   auto m = load("wave.cl");
   ASSERT_TRUE(m);
   const uint32_t block = 128, n = block * 4; // full waves only
@@ -202,7 +205,7 @@ TEST_P(EmuSuiteWave, DsSwizzle) {
   }
 }
 
-TEST_P(EmuSuiteWave, Permlane16) {
+TEST_P(EmuSuiteWaveGfx11, Permlane16) {
   auto m = load("wave.cl");
   ASSERT_TRUE(m);
   const uint32_t block = 64, n = block * 3;
@@ -227,7 +230,8 @@ TEST_P(EmuSuiteWave, Permlane16) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Wave, EmuSuiteWave, ::testing::Values(32u, 64u), waveName);
+INSTANTIATE_TEST_SUITE_P(Config, EmuSuiteWave, allConfigs(), configName);
+INSTANTIATE_TEST_SUITE_P(Config, EmuSuiteWaveGfx11, gfx1100Configs(), configName);
 
 } // namespace
 } // namespace gcnkit::emutest::suite

@@ -87,6 +87,13 @@ struct AsmCompareOptions {
   isa::Target target = isa::Target::GFX1100;
 };
 
+// The options for gfx908 (wave64).
+inline AsmCompareOptions gfx908AsmOptions() {
+  AsmCompareOptions o;
+  o.target = isa::Target::GFX908;
+  return o;
+}
+
 // Assembles each statement with gcnkit and llvm-mc-19; reports every difference. Returns the
 // number of statements that differ.
 inline size_t expectSameAsLlvmMc(const std::vector<std::string> &statements,

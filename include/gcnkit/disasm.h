@@ -32,6 +32,8 @@ struct PrintOptions {
   // s_version in hex, f16 inline constants of 16-bit integer operands as floats.
   bool assemblerListing = false;
   isa::SmemOffsetForm smemOffset = isa::SmemOffsetForm::AsDecoded;
+  uint8_t vaddrRegs = 0;     // gfx9 MIMG: the vaddr width as written (0: as decoded)
+  uint32_t bufferOffset = 0; // MUBUF / MTBUF: an offset written past the field (0: as decoded)
 };
 
 // The wave size code is assembled for (llvm-mc's -mattr=+wavefrontsize64). It decides what

@@ -520,7 +520,8 @@ def exp_target_names(spec):
 # VDATA.regs is the default vdata width, VADDR.regs the default (non-NSA) vaddr width. BVH
 # instructions are the ones whose dmask is fixed (0xf). A target without the dim field (gfx9)
 # prints vaddr at its default width whatever the other fields say: its rows have no address
-# model (bits 13..15 and 22..31 zero).
+# model; bits 13..15 and 22..31 hold instead the vaddr widths llvm-mc's assembler takes
+# (widths 1..3 in bits 13..15, 4..13 in bits 22..31), probed through the assembler.
 MIMG_COORDS = [1, 2, 3, 3, 2, 3, 3, 4]  # per dim: 1D 2D 3D CUBE 1D_ARRAY 2D_ARRAY MSAA MSAA_ARRAY
 MIMG_GRADIENTS = [2, 4, 6, 4, 2, 4, 4, 4]
 
@@ -625,6 +626,7 @@ def mimg_rows(spec):
                                                        allowed, default, gather)
         else:
             plain_default = _vregs(ops[1])
+            flags |= _mimg_vaddr_widths(spec, [p.text for p in ps])
         dt = data_type(mnem)
         is_load = not (atomic or "_store" in mnem)
         operands = [Operand("VDATA", "VReg", default, dt, is_load),
@@ -707,6 +709,28 @@ def _mimg_address_model(spec, mnem, base, bvh, pol, flags, allowed, default, gat
     flags |= (extra << 22 | grads << 24 | g16 << 25 | lcm << 26 | min(max_plain, 15) << 28 |
               coords << 15)
     return flags, plain_default
+
+
+def _mimg_vaddr_widths(spec, texts):
+    """The vaddr widths llvm-mc's assembler takes for an image instruction (texts: how it
+    prints, for several dmask / d16 / tfe; the first the assembler takes back is varied), as
+    row flags: widths 1..3 in bits 13..15, 4..13 in bits 22..31."""
+    text = next(t for t, a in zip(texts, llvmmc.assemble(texts, mcpu=spec.mcpu))
+                if a.error is None)
+    mnem, ops, mods = split_text(text)
+    first = int(re.match(r"v\[?(\d+)", ops[1]).group(1))
+    stmts = []
+    for n in range(1, 14):
+        vaddr = f"v{first}" if n == 1 else f"v[{first}:{first + n - 1}]"
+        stmts.append(f"{mnem} {', '.join([ops[0], vaddr] + ops[2:])} {' '.join(mods)}")
+    widths = [n for n, a in zip(range(1, 14), llvmmc.assemble(stmts, mcpu=spec.mcpu))
+              if a.error is None]
+    if _vregs(ops[1]) not in widths:
+        raise RuntimeError(f"{text}: the assembler rejects the printed vaddr ({widths})")
+    flags = 0
+    for n in widths:
+        flags |= 1 << (13 + n - 1) if n <= 3 else 1 << (22 + n - 4)
+    return flags
 
 
 def nsa_count(text):

@@ -24,8 +24,12 @@ struct InstFixup {
 struct EncodedInstruction {
   std::string bytes;
   std::vector<InstFixup> fixups;
-  // What the listing must show that the bytes do not say (how SMEM's offset was written).
+  // What the listing must show that the bytes do not say: how SMEM's offset was written, the
+  // MIMG vaddr width written on a target whose decoder prints a fixed one (gfx9; 0: none), and
+  // a buffer offset written wider than its 12-bit field (which keeps the low bits; 0: none).
   isa::SmemOffsetForm smemOffset = isa::SmemOffsetForm::AsDecoded;
+  uint8_t vaddrRegs = 0;
+  uint32_t bufferOffset = 0;
 };
 
 // How many bytes of the instruction a fixup fills (the SOPP simm16, or a 32-bit literal).

@@ -253,7 +253,17 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
     fail = {perr.message, perr.offset};
     return false;
   }
-  Attempt best;
+  // llvm-mc parses the operands once for all of a mnemonic's encodings: a parsing error of one
+  // candidate row counts only when no other row gets past parsing.
+  Attempt best, bestParse;
+  auto consider = [&best, &bestParse](const Attempt &a) {
+    if (a.progress == kParseStageProgress) {
+      if (bestParse.progress < 0)
+        bestParse = a;
+    } else if (a.progress > best.progress) {
+      best = a;
+    }
+  };
   bool anyAgpr = false; // (AccVGPR operands are rare: the memory rule is tried only then)
   for (const ParsedOperand &op : ops)
     anyAgpr = anyAgpr || (op.kind == ParsedOperand::Kind::Register && op.reg.kind == RegKind::AGPR);
@@ -261,8 +271,7 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
     EncodedInstruction enc;
     const MatchInput in{*c.row, ops, tokens[0].offset, c.variant, wave64_, target_};
     if (std::optional<Attempt> refused = anyAgpr ? matchAgprData(in) : std::nullopt) {
-      if (refused->progress > best.progress)
-        best = *refused;
+      consider(*refused);
       continue;
     }
     Attempt a = matchRow(in, enc);
@@ -270,10 +279,10 @@ bool InstructionAssembler::encode(std::span<const Token> tokens, EncodedInstruct
       out = std::move(enc);
       return true;
     }
-    if (a.progress > best.progress)
-      best = a;
+    consider(a);
   }
-  fail = {best.message, best.offset};
+  const Attempt &reported = best.progress >= 0 ? best : bestParse;
+  fail = {reported.message, reported.offset};
   return false;
 }
 

@@ -56,6 +56,10 @@ private:
   bool isOwned_ = false;
 };
 
+// The progress of a failure in llvm-mc's operand-parsing stage (before any matching): it is
+// the statement's error when no candidate row gets past parsing.
+inline constexpr int kParseStageProgress = 1 << 20;
+
 // The result of trying one row: success, or the operand at fault with llvm-mc's message (the
 // candidate that got furthest is reported, as llvm-mc's matcher does).
 struct Attempt {

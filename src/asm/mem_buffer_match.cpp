@@ -7,6 +7,7 @@
 #include <string>
 
 #include "isa/mem_symbolic.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::assembler::mem {
 
@@ -14,8 +15,17 @@ namespace {
 
 using isa::Field;
 using isa::Format;
+namespace m = isa::mem;
 
+// Row flags shared with the buffer codec (written by scripts/isa/mem_learn.py).
+constexpr uint32_t kAtomic = 1u << 28;
+constexpr uint32_t kLdsBeforeCachePolicy = 1u << 30; // buffer_store_lds_dword
+
+// The modifier orders: plain MUBUF, gfx9's lds loads (lds last, required), gfx9's
+// buffer_store_lds_dword (lds after the offset), MTBUF.
 constexpr Mod kMubufMods[] = {Mod::Idxen, Mod::Offen, Mod::Offset, Mod::CPol, Mod::Tfe};
+constexpr Mod kLdsLoadMods[] = {Mod::Idxen, Mod::Offen, Mod::Offset, Mod::CPol, Mod::Lds};
+constexpr Mod kLdsStoreMods[] = {Mod::Offset, Mod::Lds, Mod::CPol};
 constexpr Mod kMtbufMods[] = {Mod::Format, Mod::Idxen, Mod::Offen, Mod::Offset, Mod::CPol};
 
 std::string_view symbolName(const ParsedOperand &item) {
@@ -32,14 +42,18 @@ int indexOf(const std::array<std::string_view, N> &names, std::string_view name)
   return -1;
 }
 
-// format:[BUF_FMT_...] or format:[BUF_DATA_FORMAT_..., BUF_NUM_FORMAT_...].
-bool readSymbolicFormat(const ParsedOperand &op, uint32_t &value, MatchFailure &fail) {
+// format:[BUF_FMT_...] or format:[BUF_DATA_FORMAT_..., BUF_NUM_FORMAT_...]: a unified format
+// (gfx11; the split names name one) or, on a target with split formats (gfx9), the data format
+// and numeric format numbers (the unified names are "not supported on this GPU").
+bool readSymbolicFormat(const ParsedOperand &op, m::BufferFormatSyntax syntax, uint32_t &value,
+                        MatchFailure &fail) {
   if (op.list.empty()) {
     fail = {"expected a format string", op.valueOffset + 1};
     return false;
   }
   constexpr std::string_view kUnified = "BUF_FMT_", kData = "BUF_DATA_FORMAT_",
                              kNum = "BUF_NUM_FORMAT_";
+  const bool split = syntax == m::BufferFormatSyntax::Split;
   int data = -1, num = -1;
   for (size_t i = 0; i < op.list.size(); ++i) {
     const ParsedOperand &item = op.list[i];
@@ -49,7 +63,11 @@ bool readSymbolicFormat(const ParsedOperand &op, uint32_t &value, MatchFailure &
       return false;
     }
     if (i == 0 && name.starts_with(kUnified)) {
-      const int f = indexOf(isa::mem::kBufferFormats, name);
+      const int f = indexOf(m::kBufferFormats, name);
+      if (split) {
+        fail = {"unified format is not supported on this GPU", item.offset};
+        return false;
+      }
       if (f < 0) {
         fail = {"unsupported format", item.offset};
         return false;
@@ -61,32 +79,40 @@ bool readSymbolicFormat(const ParsedOperand &op, uint32_t &value, MatchFailure &
       value = static_cast<uint32_t>(f);
       return true;
     }
-    if (name.starts_with(kData) &&
-        indexOf(isa::mem::kBufferDataFormats, name.substr(kData.size())) >= 0) {
+    const int d =
+        name.starts_with(kData) ? indexOf(m::kBufferDataFormats, name.substr(kData.size())) : -1;
+    const int n =
+        name.starts_with(kNum) ? indexOf(m::kBufferNumFormats, name.substr(kNum.size())) : -1;
+    if (d >= 0) {
       if (data >= 0) {
         fail = {"duplicate data format", item.offset};
         return false;
       }
-      data = indexOf(isa::mem::kBufferDataFormats, name.substr(kData.size()));
-    } else if (name.starts_with(kNum) &&
-               indexOf(isa::mem::kBufferNumFormats, name.substr(kNum.size())) >= 0) {
+      data = d;
+    } else if (n >= 0) {
       if (num >= 0) {
         fail = {"duplicate numeric format", item.offset};
         return false;
       }
-      num = indexOf(isa::mem::kBufferNumFormats, name.substr(kNum.size()));
+      num = n;
     } else {
       fail = {"unsupported format", item.offset};
       return false;
     }
   }
-  const std::string_view dataName = isa::mem::kBufferDataFormats[data < 0 ? 1 : data];
-  const std::string_view numName = isa::mem::kBufferNumFormats[num < 0 ? 0 : num];
+  const unsigned dataFormat = data < 0 ? m::kDefaultDataFormat : static_cast<unsigned>(data);
+  const unsigned numFormat = num < 0 ? m::kDefaultNumFormat : static_cast<unsigned>(num);
+  if (split) {
+    value = dataFormat | numFormat << m::kNumFormatShift;
+    return true;
+  }
+  const std::string_view dataName = m::kBufferDataFormats[dataFormat];
+  const std::string_view numName = m::kBufferNumFormats[numFormat];
   int f = -1;
   if (dataName == "INVALID")
     f = numName == "UNORM" ? 0 : -1;
   else
-    f = indexOf(isa::mem::kBufferFormats,
+    f = indexOf(m::kBufferFormats,
                 std::string(kUnified) + std::string(dataName) + "_" + std::string(numName));
   if (f < 0) {
     fail = {"unsupported format", op.list[0].offset};
@@ -96,10 +122,10 @@ bool readSymbolicFormat(const ParsedOperand &op, uint32_t &value, MatchFailure &
   return true;
 }
 
-bool readBufferValue(const MatchInput &, Mod m, const ParsedOperand &op, uint32_t &value,
+bool readBufferValue(const MatchInput &in, Mod m, const ParsedOperand &op, uint32_t &value,
                      MatchFailure &fail) {
   if (m == Mod::Format && op.isList)
-    return readSymbolicFormat(op, value, fail);
+    return readSymbolicFormat(op, isa::targetInfo(in.target).mem.bufferFormat, value, fail);
   if (op.expr || op.isList || op.swizzle) {
     fail = {"expected absolute expression", op.valueOffset};
     return false;
@@ -124,7 +150,8 @@ bool readSoffset(const ParsedOperand &op, uint32_t &enc) {
     if (!isScalar(op.reg) || op.reg.count != 1 || op.neg || op.abs || op.sext)
       return false;
     enc = op.reg.encoding();
-    return enc <= 127 || (enc >= 235 && enc <= 239) || enc == 253;
+    // (src_vccz / src_execz parse only on targets that have them as sources: gfx9.)
+    return enc <= 127 || (enc >= 235 && enc <= 239) || (enc >= 251 && enc <= 253);
   }
   if (op.kind != Kind::Number || op.neg || op.abs || op.sext)
     return false;
@@ -141,18 +168,60 @@ bool isResource(const ParsedOperand &op) {
          (op.reg.kind == RegKind::SGPR || op.reg.kind == RegKind::TTMP) && !op.neg && !op.abs;
 }
 
+// gfx9's dfmt:N / nfmt:N before soffset (checked while parsing); a second one of either is
+// the mismatch. Returns the operand after them, or nullopt with `fail` set.
+std::optional<size_t> splitFormatBeforeSoffset(const MatchInput &in, size_t i, Modifiers &mods,
+                                               Attempt &fail) {
+  bool seen[2] = {false, false};
+  for (; i < in.ops.size() && in.ops[i].kind == Kind::KeyValue; ++i) {
+    const bool data = in.ops[i].name == "dfmt";
+    if (!data && in.ops[i].name != "nfmt")
+      break;
+    if (seen[data ? 0 : 1]) {
+      fail = Attempt::failure(in, i);
+      return std::nullopt;
+    }
+    seen[data ? 0 : 1] = true;
+  }
+  const uint32_t dfmt = seen[0] ? mods.get(Mod::Dfmt) : m::kDefaultDataFormat;
+  const uint32_t nfmt = seen[1] ? mods.get(Mod::Nfmt) : m::kDefaultNumFormat;
+  if (seen[0] || seen[1]) {
+    mods.present[static_cast<size_t>(Mod::Format)] = true;
+    mods.value[static_cast<size_t>(Mod::Format)] = dfmt | nfmt << m::kNumFormatShift;
+  }
+  return i;
+}
+
 } // namespace
 
 Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
   const isa::InstrDesc &row = in.row;
+  const isa::TargetInfo &info = isa::targetInfo(in.target);
   const bool typed = row.format == Format::MTBUF;
-  std::span<const Mod> order =
-      typed ? std::span<const Mod>(kMtbufMods) : std::span<const Mod>(kMubufMods);
-  if (!(row.modifiers & isa::mod::Tfe) && order.back() == Mod::Tfe)
+  const m::FormatLayout &lay = typed ? info.mem.mtbuf : info.mem.mubuf;
+  const bool lds = row.modifiers & isa::mod::Lds;
+  const bool split = info.mem.bufferFormat == m::BufferFormatSyntax::Split;
+  std::span<const Mod> order = kMubufMods;
+  if (typed)
+    order = kMtbufMods;
+  else if (lds)
+    order = (row.flags & kLdsBeforeCachePolicy) ? std::span<const Mod>(kLdsStoreMods)
+                                                : std::span<const Mod>(kLdsLoadMods);
+  // The tfe form is a variant of its own (vdata one register wider): in the other, tfe is an
+  // operand out of place.
+  const isa::OperandDesc *vdataRow = row.numOperands ? &row.operands[0] : nullptr;
+  const bool tfeForm = (row.modifiers & isa::mod::Tfe) && vdataRow &&
+                       vdataRow->field == Field::VDATA && !in.ops.empty() && isAnyVgpr(in.ops[0]) &&
+                       in.ops[0].reg.count == vdataRow->regs + 1u;
+  if (!tfeForm && order.back() == Mod::Tfe)
     order = order.first(order.size() - 1);
   if (row.numOperands == 0)
     order = {};
-  const ModifierSyntax syntax{order, row.numOperands, readBufferValue, typed};
+  ModifierSyntax syntax{order, row.numOperands, readBufferValue, typed && !split};
+  syntax.splitFormatBeforeSoffset = typed && split;
+  syntax.dlc = lay[m::kBufDlc].present();
+  if (lds)
+    syntax.required = Mod::Lds;
   Modifiers mods;
   if (std::optional<Attempt> a = parseModifiers(in, syntax, mods))
     return *a;
@@ -160,22 +229,30 @@ Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
   const isa::OperandDesc *vdataDesc = nullptr;
   size_t vdataAt = 0, vaddrAt = 0;
   uint32_t vdata = 0, vaddr = 0, srsrc = 0, soffset = 0;
-  bool vaddrOff = false;
+  bool vaddrOff = false, hasVaddr = false;
   size_t i = 0;
   for (unsigned k = 0; k < row.numOperands; ++k, ++i) {
     const isa::OperandDesc &d = row.operands[k];
-    // MTBUF: format:N may stand before soffset.
+    // MTBUF: format:N (gfx11) or dfmt:N, nfmt:N (gfx9) may stand before soffset.
     if (typed && d.field == Field::SOFFSET && i < in.ops.size() &&
-        in.ops[i].kind == Kind::KeyValue && in.ops[i].name == "format") {
+        in.ops[i].kind == Kind::KeyValue && in.ops[i].name == "format" && !split) {
       mods.present[static_cast<size_t>(Mod::Format)] = true;
       mods.opIndex[static_cast<size_t>(Mod::Format)] = i++;
+    }
+    if (typed && d.field == Field::SOFFSET && split) {
+      Attempt fail;
+      const std::optional<size_t> next = splitFormatBeforeSoffset(in, i, mods, fail);
+      if (!next)
+        return fail;
+      i = *next;
     }
     if (i >= in.ops.size())
       return Attempt::tooFew(in);
     const ParsedOperand &op = in.ops[i];
     switch (d.field) {
     case Field::VDATA:
-      if (!isAnyVgpr(op))
+      // Without a tfe form the data is exactly the row's width.
+      if (!isAnyVgpr(op) || (!(row.modifiers & isa::mod::Tfe) && op.reg.count != d.regs))
         return Attempt::failure(in, i);
       vdataDesc = &d;
       vdataAt = i;
@@ -183,6 +260,7 @@ Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
       break;
     case Field::VADDR:
       vaddrAt = i;
+      hasVaddr = true;
       vaddrOff = isOff(op);
       if (!vaddrOff && !isAnyVgpr(op))
         return Attempt::failure(in, i);
@@ -201,7 +279,7 @@ Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
   }
   // With a VGPR vaddr, llvm-mc's syntax has idxen / offen next (after MTBUF's format), in that
   // order: another operand there is the mismatch.
-  if (!vaddrOff && row.numOperands) {
+  if (hasVaddr && !vaddrOff) {
     size_t at = i;
     if (typed && at < in.ops.size() && in.ops[at].kind == Kind::KeyValue &&
         in.ops[at].name == "format")
@@ -209,20 +287,20 @@ Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
     auto isFlag = [&](size_t j, std::string_view name) {
       return in.ops[j].kind == Kind::Flag && in.ops[j].name == name;
     };
-    bool idxenLater = false, addressFlagLater = false;
-    for (size_t j = at + 1; j < in.ops.size(); ++j) {
+    bool idxenLater = false;
+    for (size_t j = at + 1; j < in.ops.size(); ++j)
       idxenLater |= isFlag(j, "idxen");
-      addressFlagLater |= isFlag(j, "idxen") || isFlag(j, "offen");
-    }
-    if (at < in.ops.size() && ((isFlag(at, "offen") && idxenLater) ||
-                               (!isFlag(at, "offen") && !isFlag(at, "idxen") && addressFlagLater)))
+    if (at < in.ops.size() &&
+        ((isFlag(at, "offen") && idxenLater) || (!isFlag(at, "offen") && !isFlag(at, "idxen"))))
       return Attempt::failure(in, at);
   }
   const bool formatEarly = mods.has(Mod::Format);
   if (std::optional<Attempt> a = matchModifiers(in, i, syntax, mods))
     return *a;
-  if (formatEarly && mods.at(Mod::Format) >= i)
+  if (formatEarly && !split && mods.at(Mod::Format) >= i)
     return Attempt::failure(in, mods.at(Mod::Format)); // written twice
+  if (lds && !mods.has(Mod::Lds))
+    return Attempt::tooFew(in);
 
   const bool tfe = mods.has(Mod::Tfe);
   if (vdataDesc) {
@@ -238,7 +316,7 @@ Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
                               "TFE modifier has no meaning for store instructions");
   }
   const unsigned addressRegs = unsigned{mods.has(Mod::Idxen)} + unsigned{mods.has(Mod::Offen)};
-  if (row.numOperands) {
+  if (hasVaddr) {
     const size_t lastAddressFlag = mods.has(Mod::Offen) ? mods.at(Mod::Offen) : mods.at(Mod::Idxen);
     if (vaddrOff && addressRegs)
       return Attempt::failure(in, mods.has(Mod::Idxen) ? mods.at(Mod::Idxen) : lastAddressFlag);
@@ -247,19 +325,28 @@ Attempt matchBuffer(const MatchInput &in, EncodedInstruction &out) {
     if (!vaddrOff && in.ops[vaddrAt].reg.count != addressRegs)
       return Attempt::failure(in, lastAddressFlag);
   }
+  // gfx9's no-return float atomics (glc fixed at 0 in the row): llvm-mc matches gfx90a's
+  // returning form and refuses it.
+  if ((row.flags & kAtomic) && mods.glc && !(row.modifiers & isa::mod::Glc))
+    return otherGpuForm(in);
 
-  const uint32_t cpol = uint32_t{mods.glc} << 14 | uint32_t{mods.dlc} << 13 |
-                        uint32_t{mods.slc} << 12 | (mods.get(Mod::Offset) & 0xFFF);
-  uint64_t v =
-      typed ? 0xE8000000u | uint32_t{row.opcode} << 15 |
-                  (mods.has(Mod::Format) ? mods.get(Mod::Format) : isa::mem::kDefaultBufferFormat)
-                      << 19
-            : 0xE0000000u | uint32_t{row.opcode} << 18;
-  v |= cpol;
-  v |= uint64_t{vaddr} << 32 | uint64_t{vdata} << 40 | uint64_t{srsrc & 0x1F} << 48 |
-       uint64_t{tfe} << 53 | uint64_t{mods.has(Mod::Offen)} << 54 |
-       uint64_t{mods.has(Mod::Idxen)} << 55 | uint64_t{soffset} << 56;
+  uint64_t v = lay.withKey(info.prefix(row.format), row.opcode);
+  if (typed)
+    v = lay[m::kBufFormatOrReserved].set(v, mods.has(Mod::Format) ? mods.get(Mod::Format)
+                                                                  : m::kDefaultBufferFormat);
+  v = lay[m::kBufOffset].set(v, mods.get(Mod::Offset));
+  v = withCachePolicy(v, mods, lay[m::kBufGlc], lay[m::kBufSlc], lay[m::kBufDlc]);
+  v = lay[m::kBufVaddr].set(v, vaddr);
+  v = lay[m::kBufVdata].set(v, vdata);
+  v = lay[m::kBufSrsrc].set(v, srsrc);
+  v = lay[m::kBufTfe].set(v, tfe);
+  v = lay[m::kBufOffen].set(v, mods.has(Mod::Offen));
+  v = lay[m::kBufIdxen].set(v, mods.has(Mod::Idxen));
+  v = lay[m::kBufSoffset].set(v, soffset);
   appendQword(out.bytes, v);
+  // llvm-mc takes offsets up to 65535, encodes the low 12 bits and lists what was written.
+  if (mods.get(Mod::Offset) > lay[m::kBufOffset].maxValue())
+    out.bufferOffset = mods.get(Mod::Offset);
   return Attempt::success(in.ops.size());
 }
 

@@ -2,14 +2,16 @@
 // forms' offset0:N offset1:N, ds_swizzle_b32's swizzle macros, and the GWS / ordered-count
 // instructions whose syntax requires gds.
 #include "asm/mem_match.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::assembler::mem {
 
 namespace {
 
 using isa::Field;
+namespace m = isa::mem;
 
-// Row flags shared with the DS codec (written by scripts/isa/gfx1100_mem.py).
+// Row flags shared with the DS codec (written by scripts/isa/mem_learn.py).
 constexpr uint32_t kTwoOffsets = 1u << 28;
 constexpr uint32_t kGdsRequired = 1u << 29;
 constexpr uint32_t kSwizzle = 1u << 30;
@@ -49,16 +51,16 @@ bool readDsValue(const MatchInput &in, Mod m, const ParsedOperand &op, uint32_t 
   return true;
 }
 
-unsigned fieldShift(Field f) {
+const m::BitField &fieldOf(const m::FormatLayout &lay, Field f) {
   switch (f) {
   case Field::VADDR:
-    return 32;
+    return lay[m::kDsAddr];
   case Field::DATA0:
-    return 40;
+    return lay[m::kDsData0];
   case Field::DATA1:
-    return 48;
+    return lay[m::kDsData1];
   default:
-    return 56; // VDST
+    return lay[m::kDsVdst];
   }
 }
 
@@ -76,24 +78,25 @@ Attempt matchDs(const MatchInput &in, EncodedInstruction &out) {
   const ModifierSyntax syntax{order, row.numOperands, readDsValue};
   if (std::optional<Attempt> a = parseModifiers(in, syntax, mods))
     return *a;
-  uint64_t v = 0xD8000000u | uint32_t{row.opcode} << 18;
+  const isa::TargetInfo &info = isa::targetInfo(in.target);
+  const m::FormatLayout &lay = info.mem.ds;
+  uint64_t v = lay.withKey(info.prefix(isa::Format::DS), row.opcode);
   for (unsigned k = 0; k < row.numOperands; ++k) {
     if (k >= in.ops.size())
       return Attempt::tooFew(in);
     if (!isVgpr(in.ops[k], row.operands[k].regs))
       return Attempt::failure(in, k);
-    v |= uint64_t{in.ops[k].reg.index} << fieldShift(row.operands[k].field);
+    v = fieldOf(lay, row.operands[k].field).set(v, in.ops[k].reg.index);
   }
   if (std::optional<Attempt> a = matchModifiers(in, row.numOperands, syntax, mods))
     return *a;
   if ((row.flags & kGdsRequired) && !mods.has(Mod::Gds))
     return Attempt::tooFew(in);
-  if (row.flags & kTwoOffsets)
-    v |= mods.get(Mod::Offset0) | mods.get(Mod::Offset1) << 8;
-  else
-    v |= mods.get(Mod::Offset);
-  if (mods.has(Mod::Gds))
-    v |= 1u << 17;
+  const bool two = row.flags & kTwoOffsets;
+  const uint32_t offset = mods.get(Mod::Offset);
+  v = lay[m::kDsOffset0].set(v, two ? mods.get(Mod::Offset0) : offset & 0xFF);
+  v = lay[m::kDsOffset1].set(v, two ? mods.get(Mod::Offset1) : offset >> 8);
+  v = lay[m::kDsGds].set(v, mods.has(Mod::Gds));
   appendQword(out.bytes, v);
   return Attempt::success(in.ops.size());
 }

@@ -6,13 +6,16 @@
 #include <span>
 
 #include "asm/match.h"
+#include "isa/mem_layout.h"
 
 namespace gcnkit::assembler::mem {
 
 using Kind = ParsedOperand::Kind;
 
 // The modifiers memory instructions take. CPol is the cache policy: glc, slc and dlc written
-// together in any order.
+// together in any order. Lds is gfx9's lds token of the MUBUF / GLOBAL / SCRATCH instructions
+// that load into LDS; Dfmt / Nfmt are gfx9's MTBUF data / numeric formats written before
+// soffset.
 enum class Mod : uint8_t {
   Offset,
   Offset0,
@@ -32,6 +35,12 @@ enum class Mod : uint8_t {
   D16,
   Done,
   RowEn,
+  Lds,
+  Da,
+  Compr,
+  Vm,
+  Dfmt,
+  Nfmt,
   Count
 };
 
@@ -57,7 +66,15 @@ struct ModifierSyntax {
   std::span<const Mod> order;
   size_t registerOperands; // operands before the first modifier (llvm-mc's operand position)
   ValueReader readValue;
-  bool formatBeforeSoffset = false; // MTBUF: format:N may also precede the soffset operand
+  bool formatBeforeSoffset = false; // MTBUF: format:N may also precede the soffset operand (gfx11)
+  bool splitFormatBeforeSoffset = false; // MTBUF: dfmt:N, nfmt:N precede soffset instead (gfx9)
+  // Flags of other GPUs llvm-mc parses and rejects ("r128 modifier is not supported on this
+  // GPU"), and whether the cache policy has dlc (gfx10+).
+  std::span<const Mod> unsupported = {};
+  bool dlc = true;
+  // A flag that is a fixed token of the row's syntax (gfx9's lds): modifiers after it cannot be
+  // written before it.
+  Mod required = Mod::Count;
   // MIMG: each address of an NSA vaddr list is an operand of its own, and lists of up to
   // `nsaAddresses` addresses move the modifiers' positions that much further.
   size_t nsaAddresses = 1;
@@ -75,6 +92,17 @@ std::optional<Attempt> matchModifiers(const MatchInput &in, size_t first,
 
 // A diagnostic from the operand-parsing stage: it wins over every matching failure.
 Attempt parseFailure(const MatchInput &in, MatchFailure f);
+
+// A statement llvm-mc matched and then refused (a check after matching): it wins over every
+// mismatch of another candidate.
+Attempt refusedAfterMatch(const MatchInput &in, size_t opIndex, MatchMessage message);
+// The same for an encoding of another GPU (gfx90a's AccVGPR image data, returning float
+// atomics): "operands are not valid for this GPU or mode" at the mnemonic.
+Attempt otherGpuForm(const MatchInput &in);
+
+// v with the cache policy bits written (glc, slc, dlc) set in the target's fields.
+uint64_t withCachePolicy(uint64_t v, const Modifiers &mods, const isa::mem::BitField &glc,
+                         const isa::mem::BitField &slc, const isa::mem::BitField &dlc);
 
 // A VGPR operand of exactly `regs` registers, written plainly (no 16-bit half, no modifiers).
 bool isVgpr(const ParsedOperand &op, unsigned regs);

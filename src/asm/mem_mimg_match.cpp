@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "isa/mem_symbolic.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::assembler::mem {
 
@@ -22,7 +23,9 @@ constexpr struct {
 } kMimgMods[] = {
     {Mod::Dmask, isa::mod::Dmask}, {Mod::Dim, isa::mod::Dim},   {Mod::Unorm, isa::mod::Unorm},
     {Mod::CPol, isa::mod::Glc},    {Mod::R128, isa::mod::R128}, {Mod::A16, isa::mod::A16},
-    {Mod::Tfe, isa::mod::Tfe},     {Mod::Lwe, isa::mod::Lwe},   {Mod::D16, isa::mod::D16}};
+    {Mod::Tfe, isa::mod::Tfe},     {Mod::Lwe, isa::mod::Lwe},   {Mod::Da, 0},
+    {Mod::D16, isa::mod::D16}};
+constexpr Mod kNoR128[] = {Mod::R128}; // gfx9: "r128 modifier is not supported on this GPU"
 
 constexpr unsigned kNsaMax = 5; // addresses an NSA encoding holds
 
@@ -96,23 +99,43 @@ Addresses addressesOf(const ParsedOperand &op) {
   return a;
 }
 
+// gfx9 (no NSA): a bracketed list is one tuple, whose registers must be consecutive.
+std::optional<Attempt> checkTupleList(const MatchInput &in, const ParsedOperand &op) {
+  if (op.kind != Kind::RegisterList)
+    return std::nullopt;
+  for (size_t j = 1; j < op.list.size(); ++j)
+    if (op.list[j].reg.index != op.list[j - 1].reg.index + op.list[j - 1].reg.count)
+      return parseFailure(in,
+                          {"registers in a list must have consecutive indices", op.list[j].offset});
+  return std::nullopt;
+}
+
 } // namespace
 
 Attempt matchMimg(const MatchInput &in, EncodedInstruction &out) {
   const isa::InstrDesc &row = in.row;
+  const isa::TargetInfo &info = isa::targetInfo(in.target);
+  const m::FormatLayout &lay = info.mem.mimg;
+  // gfx9 has no image dim (nor the address model that goes with it) and no NSA; da instead.
+  const bool addressModel = lay[m::kMimgDim].present();
+  const bool nsaForm = lay[m::kMimgNsa].present();
   Mod order[std::size(kMimgMods)];
   size_t orderSize = 0;
   for (const auto &mm : kMimgMods)
-    if (row.modifiers & mm.rowBit)
+    if (mm.mod == Mod::Da ? lay[m::kMimgDa].present() : (row.modifiers & mm.rowBit) != 0)
       order[orderSize++] = mm.mod;
   ModifierSyntax syntax{std::span<const Mod>(order, orderSize), row.numOperands, readMimgValue};
-  syntax.nsaAddresses = isBvh(row) ? kNsaMax : m::mimgNsaDefault(row.flags);
+  syntax.nsaAddresses = !nsaForm ? 1 : isBvh(row) ? kNsaMax : m::mimgNsaDefault(row.flags);
+  if (!lay[m::kMimgR128].present())
+    syntax.unsupported = kNoR128;
+  syntax.dlc = lay[m::kMimgDlc].present();
   Modifiers mods;
   if (std::optional<Attempt> a = parseModifiers(in, syntax, mods))
     return *a;
 
   // Registers: vdata, vaddr (tuple or NSA list), srsrc, ssamp.
   uint32_t srsrc = 0, ssamp = 0;
+  bool agprData = false;
   for (unsigned k = 0; k < row.numOperands; ++k) {
     if (k >= in.ops.size())
       return Attempt::tooFew(in);
@@ -121,10 +144,15 @@ Attempt matchMimg(const MatchInput &in, EncodedInstruction &out) {
     bool ok = false;
     switch (d.field) {
     case Field::VDATA:
-      ok = isAnyVgpr(op);
+      // AccVGPR data (gfx90a's) is matched, then refused.
+      agprData = op.kind == Kind::Register && op.reg.kind == RegKind::AGPR && !op.neg && !op.abs;
+      ok = isAnyVgpr(op) || agprData;
       break;
     case Field::VADDR:
       ok = isAnyVgpr(op);
+      if (!nsaForm)
+        if (std::optional<Attempt> a = checkTupleList(in, op))
+          return *a;
       if (op.kind == Kind::RegisterList) {
         ok = !op.list.empty() && op.list.size() <= kNsaMax;
         for (const ParsedOperand &r : op.list)
@@ -147,7 +175,14 @@ Attempt matchMimg(const MatchInput &in, EncodedInstruction &out) {
     return *a;
 
   const ParsedOperand &vdataOp = in.ops[0];
-  const Addresses addr = addressesOf(in.ops[1]);
+  Addresses addr = addressesOf(in.ops[1]);
+  if (!nsaForm) { // one tuple however it was written
+    unsigned regs = 0;
+    for (size_t j = 0; j < addr.count; ++j)
+      regs += addr.tuples[j].regs;
+    addr.tuples[0].regs = regs;
+    addr.count = 1;
+  }
   const bool nsa = addr.count > 1;
   const bool a16 = mods.has(Mod::A16), tfe = mods.has(Mod::Tfe), d16 = mods.has(Mod::D16);
   const uint32_t dmask = mods.get(Mod::Dmask) & 0xF;
@@ -169,7 +204,7 @@ Attempt matchMimg(const MatchInput &in, EncodedInstruction &out) {
     if (!addrOk)
       return Attempt::failure(in, 1);
   } else {
-    if (!mods.has(Mod::Dim))
+    if (addressModel && !mods.has(Mod::Dim))
       return Attempt::failure(in, in.ops.size() + 1, "operands are not valid for this GPU or mode");
     const bool gatherLike = row.flags & m::kMimgGatherLike;
     // vdata widths the instruction has variants for (what the decoder knows; the assembler
@@ -185,6 +220,12 @@ Attempt matchMimg(const MatchInput &in, EncodedInstruction &out) {
       variants &= ~0x8u; // 32-bit atomics: the 4-dword variant takes five registers
     if (vdataRegs > 5 || !((variants >> (vdataRegs - 1)) & 1))
       return Attempt::failure(in, 0);
+    // Without an address model the vaddr widths are the instruction's variants (as probed).
+    if (!addressModel) {
+      const unsigned regs = addr.tuples[0].regs;
+      if (regs > 13 || !((m::mimgVaddrWidths(row.flags) >> (regs - 1)) & 1))
+        return Attempt::failure(in, 1);
+    }
     if (row.name == "image_msaa_load" && dim != m::kImageDimMsaa && dim != m::kImageDimMsaaArray)
       return Attempt::failure(in, mods.at(Mod::Dim), "invalid dim; must be MSAA type");
     // Data: one dword per dmask bit (four for gather4 / msaa_load), packed in pairs with d16,
@@ -201,8 +242,9 @@ Attempt matchMimg(const MatchInput &in, EncodedInstruction &out) {
     // Address: NSA lists hold one dword per register but the last, which may take the rest.
     unsigned expected = m::mimgAddressSize(row.flags, dim, a16);
     const unsigned maxPlain = m::mimgMaxPlainVaddr(row.flags);
-    bool addrOk = false;
-    if (nsa) {
+    bool addrOk = !addressModel;
+    if (!addressModel) {
+    } else if (nsa) {
       const size_t n = addr.count;
       bool singles = true;
       for (size_t j = 0; j + 1 < n; ++j)
@@ -231,16 +273,29 @@ Attempt matchMimg(const MatchInput &in, EncodedInstruction &out) {
                               "invalid image_gather dmask: only one bit must be set");
   }
 
+  if (agprData)
+    return otherGpuForm(in);
   const bool bvh = isBvh(row);
-  uint64_t v = 0xF0000000u | uint32_t{row.opcode} << 18 | uint32_t{d16} << 17 |
-               uint32_t{a16} << 16 | uint32_t{bvh || mods.has(Mod::R128)} << 15 |
-               uint32_t{mods.glc} << 14 | uint32_t{mods.dlc} << 13 | uint32_t{mods.slc} << 12 |
-               (bvh ? 0xFu : dmask) << 8 | uint32_t{bvh || mods.has(Mod::Unorm)} << 7 | dim << 2 |
-               uint32_t{nsa};
-  v |= uint64_t{addr.tuples[0].index} << 32 | uint64_t{vdataOp.reg.index} << 40 |
-       uint64_t{srsrc & 0x1F} << 48 | uint64_t{tfe} << 53 | uint64_t{mods.has(Mod::Lwe)} << 54 |
-       uint64_t{ssamp & 0x1F} << 58;
+  uint64_t v = lay.withKey(info.prefix(isa::Format::MIMG), row.opcode);
+  v = lay[m::kMimgD16].set(v, d16);
+  v = lay[m::kMimgA16].set(v, a16);
+  v = lay[m::kMimgR128].set(v, bvh || mods.has(Mod::R128));
+  v = withCachePolicy(v, mods, lay[m::kMimgGlc], lay[m::kMimgSlc], lay[m::kMimgDlc]);
+  v = lay[m::kMimgDmask].set(v, bvh ? 0xFu : dmask);
+  v = lay[m::kMimgUnorm].set(v, bvh || mods.has(Mod::Unorm));
+  v = lay[m::kMimgDim].set(v, dim);
+  v = lay[m::kMimgNsa].set(v, nsa);
+  v = lay[m::kMimgDa].set(v, mods.has(Mod::Da));
+  v = lay[m::kMimgVaddr].set(v, addr.tuples[0].index);
+  v = lay[m::kMimgVdata].set(v, vdataOp.reg.index);
+  v = lay[m::kMimgSrsrc].set(v, srsrc);
+  v = lay[m::kMimgTfe].set(v, tfe);
+  v = lay[m::kMimgLwe].set(v, mods.has(Mod::Lwe));
+  v = lay[m::kMimgSsamp].set(v, ssamp);
   appendQword(out.bytes, v);
+  // The listing shows the vaddr tuple as written where the decoder prints a fixed width.
+  if (!addressModel)
+    out.vaddrRegs = static_cast<uint8_t>(addr.tuples[0].regs);
   if (nsa) {
     uint32_t extra = 0;
     for (size_t j = 1; j < addr.count; ++j)

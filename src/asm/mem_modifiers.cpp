@@ -8,23 +8,24 @@
 // an operand that does not fit a later place is "invalid operand for instruction".
 #include "asm/mem_match.h"
 
+#include <algorithm>
+#include <string>
 #include <string_view>
 
 namespace gcnkit::assembler::mem {
 
 namespace {
 
-constexpr int kParseStageProgress = 1 << 20;
-
 std::optional<Mod> flagMod(std::string_view name) {
   static constexpr struct {
     std::string_view name;
     Mod mod;
-  } kFlags[] = {{"glc", Mod::CPol},  {"slc", Mod::CPol},    {"dlc", Mod::CPol},
-                {"gds", Mod::Gds},   {"idxen", Mod::Idxen}, {"offen", Mod::Offen},
-                {"tfe", Mod::Tfe},   {"unorm", Mod::Unorm}, {"r128", Mod::R128},
-                {"a16", Mod::A16},   {"lwe", Mod::Lwe},     {"d16", Mod::D16},
-                {"done", Mod::Done}, {"row_en", Mod::RowEn}};
+  } kFlags[] = {
+      {"glc", Mod::CPol},    {"slc", Mod::CPol},    {"dlc", Mod::CPol},     {"scc", Mod::CPol},
+      {"gds", Mod::Gds},     {"idxen", Mod::Idxen}, {"offen", Mod::Offen},  {"tfe", Mod::Tfe},
+      {"unorm", Mod::Unorm}, {"r128", Mod::R128},   {"a16", Mod::A16},      {"lwe", Mod::Lwe},
+      {"d16", Mod::D16},     {"done", Mod::Done},   {"row_en", Mod::RowEn}, {"lds", Mod::Lds},
+      {"da", Mod::Da},       {"compr", Mod::Compr}, {"vm", Mod::Vm}};
   for (const auto &f : kFlags)
     if (f.name == name)
       return f.mod;
@@ -36,7 +37,8 @@ std::optional<Mod> keyMod(std::string_view name) {
     std::string_view name;
     Mod mod;
   } kKeys[] = {{"offset", Mod::Offset}, {"offset0", Mod::Offset0}, {"offset1", Mod::Offset1},
-               {"format", Mod::Format}, {"dmask", Mod::Dmask},     {"dim", Mod::Dim}};
+               {"format", Mod::Format}, {"dmask", Mod::Dmask},     {"dim", Mod::Dim},
+               {"dfmt", Mod::Dfmt},     {"nfmt", Mod::Nfmt}};
   for (const auto &k : kKeys)
     if (k.name == name)
       return k.mod;
@@ -55,10 +57,15 @@ std::optional<Mod> modOf(const ParsedOperand &op) {
   return std::nullopt;
 }
 
-std::optional<size_t> slotOf(const ModifierSyntax &syntax, Mod m, size_t from = 0) {
-  for (size_t k = from; k < syntax.order.size(); ++k)
+// The place of modifier m at or after `from`; a required token (when matching) is not skipped.
+std::optional<size_t> slotOf(const ModifierSyntax &syntax, Mod m, size_t from = 0,
+                             bool stopAtRequired = false) {
+  for (size_t k = from; k < syntax.order.size(); ++k) {
     if (syntax.order[k] == m)
       return k;
+    if (stopAtRequired && syntax.order[k] == syntax.required)
+      return std::nullopt;
+  }
   return std::nullopt;
 }
 
@@ -84,16 +91,39 @@ bool inWindow(const ModifierSyntax &syntax, size_t here, size_t lowest, size_t s
   return false;
 }
 
+// "<name> modifier is not supported on this GPU", llvm-mc's parser error for a flag of another
+// generation.
+Attempt unsupportedFlag(const MatchInput &in, const ParsedOperand &op) {
+  std::string message(op.name);
+  message += " modifier is not supported on this GPU";
+  return parseFailure(in, {std::move(message), op.offset});
+}
+
+// gfx9's dfmt:N / nfmt:N (before soffset): the value range, checked while parsing.
+std::optional<Attempt> checkSplitFormat(const MatchInput &in, Mod m, const ParsedOperand &op,
+                                        Modifiers &out) {
+  if (op.expr || op.isList || op.swizzle || op.number.isReal)
+    return parseFailure(in, {"expected absolute expression", op.valueOffset});
+  const bool data = m == Mod::Dfmt;
+  if (!fitsUnsigned(op.number.integer, data ? 4 : 3))
+    return parseFailure(in, {data ? "out of range dfmt" : "out of range nfmt", op.offset});
+  out.value[static_cast<size_t>(m)] = static_cast<uint32_t>(op.number.integer);
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<Attempt> parseModifiers(const MatchInput &in, const ModifierSyntax &syntax,
                                       Modifiers &out) {
   const bool hasCachePolicy = slotOf(syntax, Mod::CPol).has_value();
-  size_t position = 0;  // llvm-mc's operand position: a cache policy run is one operand
-  unsigned runBits = 0; // cache policy bits seen in the current run
+  size_t position = 0;      // llvm-mc's operand position: a cache policy run is one operand
+  unsigned runBits = 0;     // cache policy bits seen in the current run
+  bool splitFormat = false; // gfx9 dfmt / nfmt seen
   for (size_t i = 0; i < in.ops.size(); ++i) {
     const ParsedOperand &op = in.ops[i];
     if (isCachePolicyFlag(op) && hasCachePolicy) {
+      if (op.name == "scc" || (op.name == "dlc" && !syntax.dlc))
+        return unsupportedFlag(in, op);
       const unsigned bit = op.name == "glc" ? 1 : op.name == "slc" ? 2 : 4;
       if (runBits & bit)
         return parseFailure(in, {"duplicate cache policy modifier", op.offset});
@@ -102,17 +132,38 @@ std::optional<Attempt> parseModifiers(const MatchInput &in, const ModifierSyntax
       runBits |= bit;
       continue;
     }
+    // `scc` (src_scc elsewhere) where a cache policy may stand: gfx90a's bit.
+    if (op.kind == Kind::Register && op.name == "scc" && hasCachePolicy &&
+        position >= syntax.registerOperands)
+      return unsupportedFlag(in, op);
+    if (op.kind == Kind::Flag)
+      if (const std::optional<Mod> f = flagMod(op.name))
+        if (std::find(syntax.unsupported.begin(), syntax.unsupported.end(), *f) !=
+            syntax.unsupported.end())
+          return unsupportedFlag(in, op);
     runBits = 0;
     const size_t here = position;
+    const std::optional<Mod> m = op.kind == Kind::KeyValue ? keyMod(op.name) : std::nullopt;
+    if (m == Mod::Dfmt || m == Mod::Nfmt) {
+      // gfx9's dfmt / nfmt stand in soffset's place, before it; with soffset they make one
+      // operand to llvm-mc (the format), so they take no position of their own.
+      if (!syntax.splitFormatBeforeSoffset || here != syntax.registerOperands - 1)
+        return parseFailure(in, {"not a valid operand.", op.offset});
+      if (std::optional<Attempt> a = checkSplitFormat(in, *m, op, out))
+        return a;
+      splitFormat = true;
+      continue;
+    }
     position += i == 1 && syntax.nsaAddresses > 1 ? addressOperands(op) : 1;
     if (op.kind != Kind::KeyValue)
       continue;
-    const std::optional<Mod> m = keyMod(op.name);
     const std::optional<size_t> slot = m ? slotOf(syntax, *m) : std::nullopt;
     const size_t lowest =
         syntax.registerOperands - (m == Mod::Format && syntax.formatBeforeSoffset);
     if (!slot || !inWindow(syntax, here, lowest, *slot))
       return parseFailure(in, {"not a valid operand.", op.offset});
+    if (m == Mod::Format && splitFormat)
+      return parseFailure(in, {"duplicate format", op.offset});
     MatchFailure f;
     uint32_t value = 0;
     if (!syntax.readValue(in, *m, op, value, f))
@@ -126,13 +177,29 @@ Attempt parseFailure(const MatchInput &, MatchFailure f) {
   return Attempt{false, std::move(f.message), f.offset, kParseStageProgress};
 }
 
+Attempt refusedAfterMatch(const MatchInput &in, size_t opIndex, MatchMessage message) {
+  constexpr int kRefusedAfterMatch = 300000; // beats every mismatch of another candidate
+  Attempt a = Attempt::failure(in, opIndex, std::move(message));
+  a.progress = kRefusedAfterMatch;
+  return a;
+}
+
+Attempt otherGpuForm(const MatchInput &in) {
+  return refusedAfterMatch(in, in.ops.size() + 1, "operands are not valid for this GPU or mode");
+}
+
+uint64_t withCachePolicy(uint64_t v, const Modifiers &mods, const isa::mem::BitField &glc,
+                         const isa::mem::BitField &slc, const isa::mem::BitField &dlc) {
+  return dlc.set(slc.set(glc.set(v, mods.glc), mods.slc), mods.dlc);
+}
+
 std::optional<Attempt> matchModifiers(const MatchInput &in, size_t first,
                                       const ModifierSyntax &syntax, Modifiers &out) {
   size_t next = 0;
   for (size_t i = first; i < in.ops.size(); ++i) {
     const ParsedOperand &op = in.ops[i];
     const std::optional<Mod> m = modOf(op);
-    const std::optional<size_t> slot = m ? slotOf(syntax, *m, next) : std::nullopt;
+    const std::optional<size_t> slot = m ? slotOf(syntax, *m, next, true) : std::nullopt;
     if (!slot)
       return Attempt::failure(in, i);
     const auto index = static_cast<size_t>(*m);

@@ -137,6 +137,11 @@ bool parseRegisterList(std::span<const Token> toks, size_t &pos, isa::Target tar
   return true;
 }
 
+bool isExport(const Token &mnemonic) {
+  const std::string_view m = mnemonic.text;
+  return m.size() == 3 && (m[0] | 0x20) == 'e' && (m[1] | 0x20) == 'x' && (m[2] | 0x20) == 'p';
+}
+
 bool isFunctionModifier(const Token &t, const Token &next) {
   return t.kind == Tok::Identifier && next.kind == Tok::LParen &&
          (t.text == "neg" || t.text == "abs" || t.text == "sext");
@@ -390,6 +395,14 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
       op.expr = std::move(value.expr);
       continue;
     }
+    // An export's target is a name (llvm-mc parses it before any register: `exp null` on gfx9,
+    // which has no null register).
+    if (out.size() == 1 && t.kind == Tok::Identifier && isExport(toks[0])) {
+      op.kind = ParsedOperand::Kind::Expression;
+      op.expr = symbolExpr(std::string(t.text), t.offset);
+      ++pos;
+      continue;
+    }
     if (t.kind == Tok::Identifier && isFlagName(t.text)) {
       op.kind = ParsedOperand::Kind::Flag;
       op.name = t.text;
@@ -415,6 +428,9 @@ bool parseOperands(std::span<const Token> toks, size_t pos, const SymbolResolver
     }
     if (!parseSource(toks, pos, ctx, op, err))
       return false;
+    // `scc` is src_scc, except where llvm-mc's cache-policy parser reads it (memory modifiers).
+    if (op.kind == ParsedOperand::Kind::Register && t.kind == Tok::Identifier && t.text == "scc")
+      op.name = t.text;
   }
   return true;
 }

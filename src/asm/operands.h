@@ -27,7 +27,7 @@ struct ParsedOperand {
   Register reg;           // Register
   Number number;          // Number; KeyValue with a numeric value
   ExprPtr expr;           // Expression (not absolute), KeyValue with a symbolic value
-  std::string_view name;  // Flag / KeyValue key (a view of the statement's source text)
+  std::string_view name;  // Flag / KeyValue key, a Register written `scc` (views of the source)
   size_t offset = 0;      // first character
   size_t valueOffset = 0; // KeyValue, a source: where the value starts (inside modifiers)
   // Input modifiers around a Register / Number / Expression: `-x` or `neg(x)`, `|x|` or

@@ -124,7 +124,7 @@ unsigned bufferOperandRegs(const Inst &inst, unsigned operand) {
   }
 }
 
-void printBuffer(const Inst &inst, std::string &out) {
+void printBuffer(const Inst &inst, std::string &out, uint32_t writtenOffset) {
   const isa::InstrDesc &d = *inst.desc;
   const FormatLayout &lay = layoutFor(inst, d.format);
   const uint64_t v = inst64(inst);
@@ -160,7 +160,8 @@ void printBuffer(const Inst &inst, std::string &out) {
     out += " idxen";
   if ((d.modifiers & Offen) && lay[m::kBufOffen].get(v))
     out += " offen";
-  if (unsigned off = lay[m::kBufOffset].get(v); off && (d.modifiers & Offset)) {
+  if (unsigned off = writtenOffset ? writtenOffset : lay[m::kBufOffset].get(v);
+      off && (d.modifiers & Offset)) {
     out += " offset:";
     appendUDec(out, off);
   }

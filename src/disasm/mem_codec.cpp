@@ -96,19 +96,19 @@ DecodeStatus decode(Format f, std::span<const uint8_t> bytes, WaveSize, Inst &in
   }
 }
 
-void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &) {
+void print(const Inst &inst, WaveSize, std::string &out, const PrintOptions &opts) {
   switch (inst.desc->format) {
   case Format::DS:
     return mem::printDs(inst, out);
   case Format::MUBUF:
   case Format::MTBUF:
-    return mem::printBuffer(inst, out);
+    return mem::printBuffer(inst, out, opts.bufferOffset);
   case Format::FLAT:
   case Format::GLOBAL:
   case Format::SCRATCH:
     return mem::printFlat(inst, out);
   case Format::MIMG:
-    return mem::printMimg(inst, out);
+    return mem::printMimg(inst, out, opts.vaddrRegs);
   case Format::EXP:
     return mem::printExp(inst, out);
   default:

@@ -113,7 +113,9 @@ void printDs(const Inst &inst, std::string &out);
 void encodeDs(const Inst &inst, std::string &out);
 
 DecodeStatus decodeBuffer(isa::Format f, std::span<const uint8_t> bytes, Inst &inst);
-void printBuffer(const Inst &inst, std::string &out);
+// writtenOffset: the assembler listing's offset as written when it exceeds the field (0: as
+// decoded).
+void printBuffer(const Inst &inst, std::string &out, uint32_t writtenOffset = 0);
 void encodeBuffer(const Inst &inst, std::string &out);
 unsigned bufferOperandRegs(const Inst &inst, unsigned operand);
 
@@ -123,7 +125,9 @@ void encodeFlat(const Inst &inst, std::string &out);
 unsigned flatOperandRegs(const Inst &inst, unsigned operand);
 
 DecodeStatus decodeMimg(std::span<const uint8_t> bytes, Inst &inst);
-void printMimg(const Inst &inst, std::string &out);
+// writtenVaddrRegs: the assembler listing's vaddr width as written (gfx9, which decodes a fixed
+// width; 0: as decoded).
+void printMimg(const Inst &inst, std::string &out, unsigned writtenVaddrRegs = 0);
 void encodeMimg(const Inst &inst, std::string &out);
 unsigned mimgOperandRegs(const Inst &inst, unsigned operand);
 

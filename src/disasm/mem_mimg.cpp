@@ -184,12 +184,14 @@ unsigned mimgOperandRegs(const Inst &inst, unsigned operand) {
   return regs;
 }
 
-void printMimg(const Inst &inst, std::string &out) {
+void printMimg(const Inst &inst, std::string &out, unsigned writtenVaddrRegs) {
   const isa::InstrDesc &d = *inst.desc;
   const FormatLayout &lay = layoutOf(inst).mimg;
   const uint64_t v = inst64(inst);
   const bool nsa = inst.size == 12;
-  const Widths wd = widths(inst, nsa);
+  Widths wd = widths(inst, nsa);
+  if (writtenVaddrRegs && !lay[m::kMimgDim].present())
+    wd.vaddr = writtenVaddrRegs;
   out += d.name;
   // llvm-mc's NSA sampler forms have a second space after the mnemonic.
   out += nsa && operandFor(d, Field::SSAMP) ? "  " : " ";

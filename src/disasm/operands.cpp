@@ -104,8 +104,8 @@ bool appendScalarReg(std::string &out, isa::Target target, unsigned enc, unsigne
       out += enc == p.lo ? "_lo" : "_hi";
       return true;
     }
-    // A wider tuple at vcc or exec keeps the pair's name (v_mqsad_u32_u8's 128-bit source).
-    if (enc != p.lo || (regs > 2 && p.lo != sr.vcc && p.lo != sr.exec))
+    // A wider tuple at a pair keeps the pair's name (v_mqsad_u32_u8's 128-bit source).
+    if (enc != p.lo)
       return false;
     out += p.name;
     return true;

@@ -192,10 +192,12 @@ void print(const Inst &inst, WaveSize wave, std::string &out, const PrintOptions
 // ---- encode --------------------------------------------------------------------------------
 
 // llvm-mc's decoder aligns scalar register tuples down (s[58:59] for 59).
-unsigned alignedScalar(unsigned enc, unsigned regs) {
-  if (regs < 2 || !(enc < sreg::kVccLo || (enc >= sreg::kTtmp0 && enc < sreg::kNull)))
+unsigned alignedScalar(isa::Target target, unsigned enc, unsigned regs) {
+  const isa::ScalarRegisters &sr = isa::targetInfo(target).sregs;
+  const bool sgpr = enc < sr.sgprs, ttmp = enc >= sr.ttmp && enc < sr.ttmp + 16u;
+  if (regs < 2 || !(sgpr || ttmp)) // named specials (gfx9's flat_scratch...) stay as they are
     return enc;
-  const unsigned base = enc < sreg::kVccLo ? 0 : sreg::kTtmp0;
+  const unsigned base = sgpr ? 0 : sr.ttmp;
   const unsigned mask = regs == 2 ? 1u : 3u;
   return base + ((enc - base) & ~mask);
 }
@@ -230,7 +232,7 @@ void encode(const Inst &inst, WaveSize wave, std::string &out) {
       continue;
     unsigned field;
     if (!(isInlineConstant(enc) || enc == sreg::kLiteral)) {
-      field = alignedScalar(enc, o.regs);
+      field = alignedScalar(v.target, enc, o.regs);
       if (v.vop3) {
         const unsigned shift = 9 * srcIndex(o.field);
         w1 = (w1 & ~(0x1ffu << shift)) | (field << shift);
@@ -271,10 +273,10 @@ void encode(const Inst &inst, WaveSize wave, std::string &out) {
       const unsigned field =
           (isInlineConstant(enc) || enc == sreg::kLiteral)
               ? static_cast<unsigned>(valuImmediateValue(enc, DataType::B32, v.lit)) & 0xff
-              : alignedScalar(enc, o.regs);
+              : alignedScalar(v.target, enc, o.regs);
       w0 = (w0 & ~(0xffu << shift)) | (field << shift);
     } else if (o.field == Field::SDST) { // VOP3SD carry-out / scale flag, a pair in wave64
-      const unsigned field = alignedScalar(v.field(Field::SDST), o.regs);
+      const unsigned field = alignedScalar(v.target, v.field(Field::SDST), o.regs);
       w0 = (w0 & ~(0x7fu << 8)) | (field << 8);
     }
   }

@@ -28,6 +28,8 @@ AssembleResult assemble(std::string name, std::string source, const AssembleOpti
       disasm::PrintOptions po;
       po.assemblerListing = true;
       po.smemOffset = encoded.smemOffset;
+      po.vaddrRegs = encoded.vaddrRegs;
+      po.bufferOffset = encoded.bufferOffset;
       if (dis.decode(code, inst) == disasm::DecodeStatus::Success)
         dis.print(inst, text, po);
     });

@@ -39,6 +39,14 @@ struct Cmpswap {
   static constexpr bool kCompare = true;
   template <class T> static T apply(T m, T s, T c, uint32_t) { return m == c ? s : m; }
 };
+// gfx9's DS_CMPST order: DATA0 is the value compared, DATA1 the one stored (gfx11's
+// DS_CMPSTORE swapped them).
+template <class Op> struct CompareFirst {
+  static constexpr bool kCompare = true;
+  template <class T> static T apply(T m, T s, T c, uint32_t flags) {
+    return Op::apply(m, c, s, flags);
+  }
+};
 struct MinI {
   template <class T> static T apply(T m, T s, T, uint32_t) {
     using S = std::make_signed_t<T>;

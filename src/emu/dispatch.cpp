@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "emu/mode.h"
-#include "isa/target_info.h"
 #include "emu/trace.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::emu {
 
@@ -40,7 +40,7 @@ struct Worker {
     waves.resize(wavesPerGroup);
     const size_t perWave = size_t{p.vgprRows} * p.waveSize;
     vgprs.reset(static_cast<uint32_t *>(
-        ::operator new[](perWave *wavesPerGroup * 4, std::align_val_t(64))));
+        ::operator new[](perWave * wavesPerGroup * 4, std::align_val_t(64))));
     for (uint32_t i = 0; i < wavesPerGroup; ++i)
       waves[i].vgpr = vgprs.get() + perWave * i;
     lds.resize(s.ldsBytes);
@@ -100,8 +100,8 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
     // base [47:0], stride 0, swizzle_enable; num_records; dst_sel xyzw, 32-bit data,
     // add_tid_enable, index stride 64, element size 4 (AMDGPUUsage's scratch set-up).
     const uint32_t v[4] = {static_cast<uint32_t>(s.scratchBase),
-                           static_cast<uint32_t>(s.scratchBase >> 32) | 1u << 31,
-                           0xFFFFFFFFu, 0x00E0AFACu};
+                           static_cast<uint32_t>(s.scratchBase >> 32) | 1u << 31, 0xFFFFFFFFu,
+                           0x00E0AFACu};
     for (unsigned i = 0; i < 4 && n + i < 106; ++i)
       w.sgpr[n + i] = s.scratchBase ? v[i] : 0;
     n += 4;

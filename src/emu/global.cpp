@@ -161,6 +161,8 @@ void registerGlobal(Registry &r) {
   // Every access completes at once and there are no caches: invalidations do nothing.
   r["buffer_gl0_inv"] = scalarEntry(nullptr, entry::kNoEffect);
   r["buffer_gl1_inv"] = scalarEntry(nullptr, entry::kNoEffect);
+  r["buffer_wbinvl1"] = scalarEntry(nullptr, entry::kNoEffect); // gfx9
+  r["buffer_wbinvl1_vol"] = scalarEntry(nullptr, entry::kNoEffect);
   registerSegment<false>(r, "global");
   registerSegment<true>(r, "flat");
   r["global_load_addtid_b32"] = {&addTid<32, false>, &addTid<64, false>, 0};

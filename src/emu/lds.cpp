@@ -253,6 +253,8 @@ void registerLds(Registry &r) {
   both<uint32_t, Mskor>(r, "ds_mskor_b32", "ds_mskor_rtn_b32");
   both<uint32_t, Cmpswap>(r, "ds_cmpstore_b32", "ds_cmpstore_rtn_b32");
   both<uint32_t, CmpswapF>(r, "ds_cmpstore_f32", "ds_cmpstore_rtn_f32");
+  both<uint32_t, CompareFirst<Cmpswap>>(r, "ds_cmpst_b32", "ds_cmpst_rtn_b32");
+  both<uint32_t, CompareFirst<CmpswapF>>(r, "ds_cmpst_f32", "ds_cmpst_rtn_f32");
   both<uint32_t, MinF>(r, "ds_min_f32", "ds_min_rtn_f32");
   both<uint32_t, MaxF>(r, "ds_max_f32", "ds_max_rtn_f32");
   both<uint32_t, AddF32<false>>(r, "ds_add_f32", "ds_add_rtn_f32");
@@ -274,6 +276,8 @@ void registerLds(Registry &r) {
   both<uint64_t, Mskor>(r, "ds_mskor_b64", "ds_mskor_rtn_b64");
   both<uint64_t, Cmpswap>(r, "ds_cmpstore_b64", "ds_cmpstore_rtn_b64");
   both<uint64_t, CmpswapF>(r, "ds_cmpstore_f64", "ds_cmpstore_rtn_f64");
+  both<uint64_t, CompareFirst<Cmpswap>>(r, "ds_cmpst_b64", "ds_cmpst_rtn_b64");
+  both<uint64_t, CompareFirst<CmpswapF>>(r, "ds_cmpst_f64", "ds_cmpst_rtn_f64");
   both<uint64_t, MinF>(r, "ds_min_f64", "ds_min_rtn_f64");
   both<uint64_t, MaxF>(r, "ds_max_f64", "ds_max_rtn_f64");
   r["ds_storexchg_rtn_b64"] = atomicEntry<uint64_t, Swap>();

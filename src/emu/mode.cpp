@@ -6,6 +6,8 @@
 #include "emu/apertures.h"
 #include "emu/predecode.h"
 #include "emu/wave.h"
+#include "gcnkit/kernel_descriptor.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::emu {
 
@@ -116,10 +118,19 @@ uint32_t readHwreg(const Wave &w, uint32_t id) {
   case hwreg::kStatus: // SCC [0], EXECZ [9], VCCZ [10], IN_TG [11], VALID [16]
     return uint32_t{w.scc} | uint32_t{w.exec() == 0} << 9 | uint32_t{w.vcc() == 0} << 10 |
            1u << 11 | 1u << 16;
-  case hwreg::kGprAlloc: { // VGPR_BASE [7:0] = 0, VGPR_SIZE [15:8]: blocks of 8 VGPRs, minus 1
+  case hwreg::kGprAlloc: {
     const uint32_t vgprs = p.registerRows();
+    if (isa::targetInfo(p.target).kernelDescriptor.gfxMajor == 9) {
+      // VGPR_SIZE [13:8]: blocks of 4 registers (VGPRs and AccVGPRs), minus 1; SGPR_SIZE
+      // [27:24]: blocks of 16, minus 1 (the descriptor's count is in blocks of 8).
+      const uint32_t sgprBlocks = isa::kd::kGranulatedWavefrontSgprCount.get(p.rsrc1) / 2;
+      return (vgprs ? (vgprs + 3) / 4 - 1 : 0) << 8 | sgprBlocks << 24;
+    }
+    // VGPR_BASE [7:0] = 0, VGPR_SIZE [15:8]: blocks of 8 VGPRs, minus 1
     return (vgprs ? (vgprs + 7) / 8 - 1 : 0) << 8;
   }
+  case hwreg::kHwId: // WAVE_ID [3:0], TG_ID [19:16] (the rest: SIMD, CU, SE, queue ... 0)
+    return (w.hwId1 & 15) | ((w.hwId2 >> 16) & 15) << 16;
   case hwreg::kLdsAlloc: // LDS_BASE [7:0] = 0, LDS_SIZE [20:12]: 64-dword blocks
     return ((w.group->ldsBytes + 255) / 256) << 12;
   case hwreg::kShMemBases: // PRIVATE_BASE [15:0], SHARED_BASE [31:16]: address bits 63:48

@@ -58,6 +58,7 @@ namespace hwreg {
 inline constexpr uint32_t kMode = 1;
 inline constexpr uint32_t kStatus = 2;
 inline constexpr uint32_t kTrapsts = 3;
+inline constexpr uint32_t kHwId = 4; // gfx9's HW_ID (gfx11 splits it into HW_ID1 / HW_ID2)
 inline constexpr uint32_t kGprAlloc = 5;
 inline constexpr uint32_t kLdsAlloc = 6;
 inline constexpr uint32_t kIbSts = 7;
@@ -67,6 +68,7 @@ inline constexpr uint32_t kFlatScrHi = 21;
 inline constexpr uint32_t kHwId1 = 23;
 inline constexpr uint32_t kHwId2 = 24;
 inline constexpr uint32_t kShaderCycles = 29;
+inline constexpr uint32_t kUnknown = 63; // a register of the kernel's processor gfx11 lacks
 } // namespace hwreg
 
 // What the MODE wrapper needs to know about the instruction it runs (DecodedInst::target of the

@@ -48,6 +48,7 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
 Program Builder::run() {
   prog.codeAddress = info.address;
   prog.target = info.target;
+  prog.rsrc1 = info.rsrc1;
   prog.waveSize = info.waveSize;
   prog.vgprCount = info.vgprCount;
   prog.agprCount = info.agprCount;
@@ -111,8 +112,8 @@ uint32_t Program::indexOf(uint64_t addr) const {
 std::string Program::text(uint32_t index) const {
   std::string out;
   if (index < raw.size() && raw[index].desc)
-    disasm::Disassembler(target, waveSize == 64 ? disasm::WaveSize::Wave64
-                                                : disasm::WaveSize::Wave32)
+    disasm::Disassembler(target,
+                         waveSize == 64 ? disasm::WaveSize::Wave64 : disasm::WaveSize::Wave32)
         .print(raw[index], out);
   return out;
 }

@@ -20,16 +20,17 @@ namespace {
 // v_mac_f16, v_madak / madmk_f16, v_fmac_f16 and v_mad_mix* keep the high half.
 bool zeroesHighHalf(std::string_view name) {
   static constexpr std::string_view kNames[] = {
-      "v_cvt_f16_f32",       "v_cvt_f16_u16", "v_cvt_f16_i16", "v_rcp_f16",
-      "v_rsq_f16",           "v_sqrt_f16",    "v_log_f16",     "v_exp_f16",
-      "v_sin_f16",           "v_cos_f16",     "v_floor_f16",   "v_ceil_f16",
-      "v_trunc_f16",         "v_rndne_f16",   "v_fract_f16",   "v_frexp_mant_f16",
-      "v_frexp_exp_i16_f16", "v_ldexp_f16",   "v_lshlrev_b16", "v_lshrrev_b16",
-      "v_ashrrev_i16",       "v_add_u16",     "v_sub_u16",     "v_subrev_u16",
-      "v_mul_lo_u16",        "v_add_f16",     "v_sub_f16",     "v_subrev_f16",
-      "v_mul_f16",           "v_max_f16",     "v_min_f16",     "v_max_u16",
-      "v_min_u16",           "v_max_i16",     "v_min_i16",     "v_mad_f16",
-      "v_mad_u16",           "v_mad_i16",     "v_fma_f16",     "v_div_fixup_f16"};
+      "v_cvt_f16_f32", "v_cvt_f16_u16", "v_cvt_f16_i16", "v_rcp_f16", "v_rsq_f16", "v_sqrt_f16",
+      "v_log_f16", "v_exp_f16", "v_sin_f16", "v_cos_f16", "v_floor_f16", "v_ceil_f16",
+      "v_trunc_f16", "v_rndne_f16", "v_fract_f16", "v_frexp_mant_f16", "v_frexp_exp_i16_f16",
+      "v_ldexp_f16", "v_lshlrev_b16", "v_lshrrev_b16", "v_ashrrev_i16", "v_add_u16", "v_sub_u16",
+      "v_subrev_u16", "v_mul_lo_u16", "v_add_f16", "v_sub_f16", "v_subrev_f16", "v_mul_f16",
+      "v_max_f16", "v_min_f16", "v_max_u16", "v_min_u16", "v_max_i16", "v_min_i16",
+      // gfx9's legacy (gfx8) VOP3 forms; their op_sel successors v_mad_f16 / v_mad_u16 /
+      // v_mad_i16 / v_fma_f16 / v_div_fixup_f16 write one half and keep the other, as do
+      // v_mac_f16 / v_madak_f16 / v_madmk_f16 (clang masks their results, not the legacy ones).
+      "v_mad_legacy_f16", "v_mad_legacy_u16", "v_mad_legacy_i16", "v_fma_legacy_f16",
+      "v_div_fixup_legacy_f16"};
   for (std::string_view n : kNames)
     if (n == name)
       return true;

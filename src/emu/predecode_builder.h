@@ -165,6 +165,11 @@ struct Builder {
 
   // ---- FP mode (predecode_mode.cpp) -----------------------------------------------------------
 
+  // hwreg(ID, OFFSET, SIZE) with the register id renumbered from the kernel's processor to the
+  // executors' numbering (emu/mode.h: gfx11's ids, gfx9's HW_ID as hwreg::kHwId), matched by
+  // register name; a register the executors do not know becomes hwreg::kUnknown (reads 0).
+  int32_t canonicalHwreg(int32_t simm16) const;
+
   // FLOAT_DENORM_MODE_32: 0 flush inputs and results, 1 flush results, 2 flush inputs, 3 keep.
   // Only the f32 sources are flushed: a class mask or an integer operand is not a float.
   void applyDenormMode(const ExecEntry &entry, const InstrDesc &row, DecodedInst &d) const;

@@ -3,12 +3,14 @@
 // (emu/mode.h).
 #include "emu/predecode_builder.h"
 
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "emu/mode.h"
 #include "gcnkit/kernel_descriptor.h"
+#include "isa/salu_symbolic.h"
 
 namespace gcnkit::emu::predecode_detail {
 
@@ -24,6 +26,25 @@ void Builder::applyDenormMode(const ExecEntry &entry, const InstrDesc &row, Deco
   }
   if ((entry.flags & entry::kF32Result) && (mode == 0 || mode == 1))
     d.postOps |= post::kFlushDenormF32;
+}
+
+int32_t Builder::canonicalHwreg(int32_t simm16) const {
+  const uint32_t id = static_cast<uint32_t>(simm16) & 63;
+  if (&target == &isa::targetInfo(isa::Target::GFX1100))
+    return simm16;
+  const std::span<const std::string_view> names = target.saluSymbols->hwreg;
+  const std::string_view name = id < names.size() ? names[id] : std::string_view();
+  uint32_t canonical = hwreg::kUnknown;
+  if (name == "HW_REG_HW_ID") {
+    canonical = hwreg::kHwId;
+  } else if (!name.empty()) {
+    const std::span<const std::string_view> gfx11 =
+        isa::targetInfo(isa::Target::GFX1100).saluSymbols->hwreg;
+    for (uint32_t i = 0; i < gfx11.size(); ++i)
+      if (gfx11[i] == name)
+        canonical = i;
+  }
+  return static_cast<int32_t>((static_cast<uint32_t>(simm16) & ~63u) | canonical);
 }
 
 bool Builder::needsModeWrapper(const std::vector<std::pair<size_t, disasm::Inst>> &decoded) {

@@ -167,7 +167,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       continue;
     }
     if (o.field == Field::SOFFSET || o.field == Field::SADDR) {
-      // "off" / null: no scalar part (gfx9 spells a GLOBAL / SCRATCH saddr off as 0x7F)
+      // "off" (the layout's saddr value: gfx9 0x7f) or null: no scalar part.
       if (isNullEnc(enc) || (o.field == Field::SADDR && enc == e.mem().saddrOff)) {
         s.kind = o.field == Field::SADDR ? SrcKind::None : SrcKind::Const;
         continue;
@@ -301,6 +301,8 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
         d.src[i].modified = true;
     }
   }
+  if (row.name.starts_with("s_getreg_") || row.name.starts_with("s_setreg_"))
+    d.imm = canonicalHwreg(d.imm);
   if (!neutralMode)
     applyDenormMode(entry, row, d);
   return true;

@@ -103,6 +103,7 @@ struct Program {
   uint32_t vgprRows = 0;  // VGPR rows of a wave, including the scratch rows the executors use
   uint32_t vgprCount = 0; // the kernel's VGPRs: rows 0 .. vgprCount - 1
   uint32_t agprCount = 0; // its AccVGPRs (gfx908): rows vgprCount .. vgprCount + agprCount - 1
+  uint32_t rsrc1 = 0;     // the kernel descriptor's COMPUTE_PGM_RSRC1 (its SGPR blocks)
   // Rows holding the kernel's registers (VGPRs and AccVGPRs); executor rows follow.
   uint32_t registerRows() const { return vgprCount + agprCount; }
   // The broadcast rows Src::constantLanes point to (one per distinct value; never moved).

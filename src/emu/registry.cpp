@@ -2,6 +2,7 @@
 #include "emu/registry.h"
 
 #include <unordered_map>
+#include <utility>
 
 #include "emu/predecode.h"
 #include "emu/wave.h"
@@ -62,6 +63,26 @@ const ExecEntry *findExecutor(std::string_view name) {
   if (auto it = renamed.find(name); it != renamed.end())
     if (auto e = reg.find(it->second); e != reg.end())
       return &e->second;
+  // gfx9 spellings of instructions gfx11 kept with the same semantics under a new name, which
+  // LLVM's gfx11 assembler does not take as aliases (the ISA manuals of both).
+  static constexpr std::pair<std::string_view, std::string_view> kGfx9Names[] = {
+      {"v_addc_co_u32", "v_add_co_ci_u32"},
+      {"v_subb_co_u32", "v_sub_co_ci_u32"},
+      {"v_subbrev_co_u32", "v_subrev_co_ci_u32"},
+      {"v_add_u16", "v_add_nc_u16"},
+      {"v_sub_u16", "v_sub_nc_u16"},
+      // The gfx8 encodings gfx9 kept beside the op_sel ones: the same operation (the
+      // pre-decoder zeroes their high half).
+      {"v_mad_legacy_f16", "v_mad_f16"},
+      {"v_mad_legacy_u16", "v_mad_u16"},
+      {"v_mad_legacy_i16", "v_mad_i16"},
+      {"v_fma_legacy_f16", "v_fma_f16"},
+      {"v_div_fixup_legacy_f16", "v_div_fixup_f16"},
+  };
+  for (const auto &[old, now] : kGfx9Names)
+    if (old == name)
+      if (auto e = reg.find(now); e != reg.end())
+        return &e->second;
   return nullptr;
 }
 

@@ -232,6 +232,10 @@ struct Ctz {
     return a ? static_cast<u32>(std::countr_zero(a)) : ~0u;
   }
 };
+// gfx9's find-first-zero: the lowest clear bit, -1 when there is none.
+struct Ctz0 {
+  template <class T> static u32 apply(T a, bool &b) { return Ctz::apply(static_cast<T>(~a), b); }
+};
 struct Clz {
   template <class T> static u32 apply(T a, bool &) {
     return a ? static_cast<u32>(std::countl_zero(a)) : ~0u;
@@ -531,6 +535,8 @@ void registerSalu(Registry &r) {
   add("s_brev_b64", sop1<u64, u64, Brev>);
   add("s_ctz_i32_b32", sop1<u32, u32, Ctz>);
   add("s_ctz_i32_b64", sop1<u32, u64, Ctz>);
+  add("s_ff0_i32_b32", sop1<u32, u32, Ctz0>);
+  add("s_ff0_i32_b64", sop1<u32, u64, Ctz0>);
   add("s_clz_i32_u32", sop1<u32, u32, Clz>);
   add("s_clz_i32_u64", sop1<u32, u64, Clz>);
   add("s_cls_i32", sop1<u32, u32, Cls>);

@@ -326,6 +326,11 @@ struct SubU16 : Shape<2, Res::Half> {
     return clamp && u16(b) > u16(a) ? 0u : u16(a) - u16(b);
   }
 };
+// gfx9's reversed form (gfx11 has none).
+struct SubrevU16 : Shape<2, Res::Half> {
+  static constexpr bool kClamps = true;
+  static u32 apply(u32 a, u32 b, bool clamp) { return SubU16::apply(b, a, clamp); }
+};
 struct AddI16 : Shape<2, Res::Half> {
   static constexpr bool kClamps = true;
   static u32 apply(u32 a, u32 b, bool clamp) {
@@ -641,6 +646,7 @@ void registerValu16(Registry &r) {
   r["v_cndmask_b16"] = entry16Of<Cndmask16>();
   r["v_add_nc_u16"] = entry16Of<V16<AddU16>>(entry::kIntClamp);
   r["v_sub_nc_u16"] = entry16Of<V16<SubU16>>(entry::kIntClamp);
+  r["v_subrev_u16"] = entry16Of<V16<SubrevU16>>(entry::kIntClamp);
   r["v_add_nc_i16"] = entry16Of<V16<AddI16>>(entry::kIntClamp);
   r["v_sub_nc_i16"] = entry16Of<V16<SubI16>>(entry::kIntClamp);
   r["v_mul_lo_u16"] = entry16Of<V16<MulLoU16>>();

@@ -411,6 +411,8 @@ void vnop(Wave &, const DecodedInst &) {}
 
 void registerValuInt(Registry &r) {
   r["v_nop"] = scalarEntry(vnop, entry::kNoEffect);
+  // gfx9: clears the wave's exception state, which the emulator does not keep.
+  r["v_clrexcp"] = scalarEntry(vnop, entry::kNoEffect);
   r["v_pipeflush"] = scalarEntry(vnop, entry::kNoEffect);
   r["v_mov_b32"] = entryOf<Vop32<Mov, 1>>();
   r["v_not_b32"] = entryOf<Vop32<Not, 1>>();

@@ -22,7 +22,8 @@ struct BitField {
   uint8_t width = 0; // 0: the target has no such field
 
   constexpr bool present() const { return width != 0; }
-  constexpr uint64_t mask() const { return ((uint64_t{1} << width) - 1) << lo; }
+  constexpr uint64_t maxValue() const { return (uint64_t{1} << width) - 1; }
+  constexpr uint64_t mask() const { return maxValue() << lo; }
   constexpr uint32_t get(uint64_t v) const { return static_cast<uint32_t>((v & mask()) >> lo); }
   constexpr uint64_t clear(uint64_t v) const { return v & ~mask(); }
   constexpr uint64_t set(uint64_t v, uint64_t x) const { return clear(v) | ((x << lo) & mask()); }

@@ -128,6 +128,12 @@ inline constexpr uint32_t kMimgGradients16 = 1u << 25;
 constexpr unsigned mimgNsaDefault(uint32_t flags) { return 2 + ((flags >> 13) & 3); }
 constexpr unsigned mimgMaxPlainVaddr(uint32_t flags) { return flags >> 28; }
 
+// A target without an address model (gfx9): the vaddr widths llvm-mc's assembler takes, bit
+// w-1 for width w (row flags bits 13..15: widths 1..3, bits 22..31: widths 4..13).
+constexpr uint32_t mimgVaddrWidths(uint32_t flags) {
+  return ((flags >> 13) & 7) | (flags >> 22) << 3;
+}
+
 // Address dwords an image instruction takes for this dim and a16.
 constexpr unsigned mimgAddressSize(uint32_t flags, unsigned dim, bool a16) {
   unsigned n = (flags >> 22) & 3;

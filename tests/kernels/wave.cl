@@ -1,5 +1,5 @@
 // Cross-lane operations: ballot, readfirstlane, mbcnt, DPP (update_dpp), ds_swizzle,
-// permlane16 / permlanex16. Lanes are numbered within the wave; a work-group's work-items fill
+// permlane16 / permlanex16 (the DPP and permlane kernels use gfx11 controls and instructions). Lanes are numbered within the wave; a work-group's work-items fill
 // its waves in order (local id / wave size).
 #include "ocl_prelude.h"
 
@@ -41,6 +41,7 @@ __kernel void wave_mbcnt(__global const uint *masks, __global const uint *v, __g
   out[3 * i + 2] = pred ? slot : 0xFFFFFFFFu;
 }
 
+#ifdef __GFX11__
 // DPP16 controls through __builtin_amdgcn_update_dpp(old, src, ctrl, row_mask, bank_mask,
 // bound_ctrl). Full waves only (EXEC all ones).
 __kernel void wave_dpp(__global const int *src, __global const int *oldv, __global int *out) {
@@ -77,6 +78,8 @@ __kernel void wave_dpp(__global const int *src, __global const int *oldv, __glob
   p[15] = __builtin_amdgcn_update_dpp(o, s, 0x0, 0xF, 0xF, false) - s; // quad_perm:[0,0,0,0]
 }
 
+#endif
+
 // ds_swizzle_b32: quad-permute mode (offset bit 15) and bit-mask mode (and / or / xor masks on
 // the lane id within 32 lanes).
 __kernel void wave_swizzle(__global const int *src, __global int *out) {
@@ -91,6 +94,7 @@ __kernel void wave_swizzle(__global const int *src, __global int *out) {
   p[5] = __builtin_amdgcn_ds_swizzle(s, 0x21F0); // and 0x10, or 0xF, xor 8
 }
 
+#ifdef __GFX11__
 // v_permlane16_b32 / v_permlanex16_b32 with lane selects from kernel arguments (SGPRs).
 __kernel void wave_permlane16(__global const uint *src, __global const uint *oldv,
                               __global uint *out, uint sel0, uint sel1, uint sel2, uint sel3) {
@@ -102,3 +106,4 @@ __kernel void wave_permlane16(__global const uint *src, __global const uint *old
   p[2] = __builtin_amdgcn_permlane16(o, s * 3u, sel2, sel3, false, true);
   p[3] = __builtin_amdgcn_permlanex16(o, s ^ 0xABCD, sel2, sel3, true, false);
 }
+#endif

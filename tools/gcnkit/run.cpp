@@ -37,6 +37,9 @@ constexpr OptionSpec kRunOptions[] = {
     {"max-instructions", true, "N: stop a wave after N instructions (default 268435456)"},
     {"threads", true, "N: worker threads (default: one per hardware thread)"},
     {"wave64", false, "assembly input: assemble as wave64 (-mattr=+wavefrontsize64)"},
+    {"mcpu", true,
+     "processor or target id (gfx1100, gfx908, gfx908:xnack+): the entry of a bundle with "
+     "several, or the target of assembly input"},
     {"help", false, "print this help"},
     {"h", false, "print this help"},
 };
@@ -45,12 +48,17 @@ void printHelp() {
   std::fputs(
       "usage: gcnkit run FILE [--kernel NAME] --grid X[,Y,Z] --block X[,Y,Z] [--lds BYTES]\n"
       "                  [--arg SPEC]... [--save N=PATH]... [--trace] [--max-instructions N]\n"
-      "                  [--threads N]\n"
-      "Runs a gfx1100 kernel on the emulator. FILE is an AMDGPU ELF code object (clang -c\n"
+      "                  [--threads N] [--mcpu PROCESSOR]\n"
+      "Runs a gfx1100 or gfx908 kernel on the emulator. FILE is an AMDGPU ELF code object (clang "
+      "-c\n"
       "object, linked .so / .hsaco), a clang offload bundle (clang -x hip --cuda-device-only\n"
       "-c), a host object whose .hip_fatbin section holds one (clang -x hip -c), or an\n"
       "assembly file (.s, assembled for amdgcn-amd-amdhsa). A HIP kernel can be named by its\n"
       "unmangled name when that is unambiguous.\n"
+      "\n"
+      "The processor comes from the code object (its e_flags) or the bundle entry; a bundle\n"
+      "holding several processors needs --mcpu. Assembly is assembled for --mcpu, else for\n"
+      "the target its .amdgcn_target directive names, else for gfx1100 (gfx908 is wave64).\n"
       "\n"
       "--grid counts WORK-ITEMS per dimension, as OpenCL's global size does (not work-groups\n"
       "as in CUDA/HIP launches): --grid 1000 --block 256 runs 4 work-groups, the last one\n"
@@ -154,6 +162,28 @@ bool declaresWave64(std::string_view source) {
   return false;
 }
 
+// The target id of the source's first `.amdgcn_target "amdgcn-amd-amdhsa--<id>"` directive
+// (clang -S writes one), when it names a processor gcnkit supports.
+std::optional<isa::TargetId> declaredTarget(std::string_view source) {
+  constexpr std::string_view kKey = ".amdgcn_target", kTriple = "amdgcn-amd-amdhsa--";
+  const size_t at = source.find(kKey);
+  if (at == std::string_view::npos)
+    return std::nullopt;
+  const size_t open = source.find('"', at);
+  const size_t eol = source.find('\n', at);
+  if (open == std::string_view::npos || open > eol)
+    return std::nullopt;
+  const size_t close = source.find('"', open + 1);
+  if (close == std::string_view::npos || close > eol)
+    return std::nullopt;
+  std::string_view id = source.substr(open + 1, close - open - 1);
+  if (!id.starts_with(kTriple))
+    return std::nullopt;
+  id.remove_prefix(kTriple.size());
+  std::string error;
+  return isa::parseTargetId(id, error);
+}
+
 // The kernel NAME stands for: an exact symbol, or the one HIP kernel whose mangled name
 // (_Z<length><name>...) carries NAME.
 std::optional<std::string> resolveKernel(const runtime::Module &module,
@@ -199,6 +229,7 @@ struct Settings {
   std::vector<std::pair<size_t, std::string>> saves;
   bool trace = false;
   bool wave64 = false;
+  std::optional<isa::TargetId> mcpu;
   runtime::DeviceOptions device;
 };
 
@@ -244,6 +275,12 @@ int readSettings(const ParsedOptions &opt, Settings &s) {
   if (s.trace)
     s.device.threads = 1; // the trace is in order; one worker needs no more threads
   s.wave64 = opt.has("wave64");
+  if (auto cpu = opt.get("mcpu")) {
+    std::string error;
+    s.mcpu = isa::parseTargetId(*cpu, error);
+    if (!s.mcpu)
+      return fail(kUsageError, "--mcpu " + *cpu + ": " + error);
+  }
   for (const auto &[name, value] : opt.values) {
     if (name == "arg")
       s.args.push_back(value);
@@ -272,6 +309,11 @@ int loadBytes(const Settings &s, std::vector<uint8_t> &bytes) {
   elf::AssembleOptions ao;
   ao.amdhsa = true;
   ao.object = true;
+  if (s.mcpu) {
+    ao.target = *s.mcpu;
+  } else if (std::optional<isa::TargetId> declared = declaredTarget(input.view())) {
+    ao.target = *declared;
+  }
   ao.wave64 = s.wave64 || declaresWave64(input.view());
   elf::AssembleResult r = elf::assemble(s.input, std::string(input.view()), ao);
   std::fwrite(r.diagnostics.data(), 1, r.diagnostics.size(), stderr);
@@ -314,7 +356,11 @@ int runRun(std::span<const std::string_view> args) {
     return status;
   runtime::Device device(s.device);
   std::string error;
-  std::unique_ptr<runtime::Module> module = runtime::Module::load(device, bytes, error);
+  runtime::LoadOptions loadOptions;
+  if (s.mcpu)
+    loadOptions.target = s.mcpu->target;
+  std::unique_ptr<runtime::Module> module =
+      runtime::Module::load(device, bytes, error, loadOptions);
   if (!module)
     return fail(kLoadError, s.input + ": " + error);
   std::optional<std::string> kernelName = resolveKernel(*module, s.kernel, error);
