@@ -124,6 +124,161 @@ TEST_F(EmuGfx908, UnfusedMultiplyAddF16) {
                            store(4, 0) + store(5, 1) + store(6, 2) + store(7, 3) + store(8, 4);
   AsmRun r = run(body, in, 5);
   ASSERT_TRUE(r.result.ok());
+  auto half = [](uint32_t h) {
+    const int e = (h >> 10) & 31, m = h & 1023;
+    const double v = std::ldexp(1024 + m, e - 25);
+    return (h & 0x8000) ? -v : v;
+  };
+  // Every value here is a normal f16 near 1 (exponent 15 or 14): round to 11 significant bits.
+  auto toHalf = [](double x) {
+    const double a = std::fabs(x);
+    int e = 0;
+    std::frexp(a, &e); // a in [2^(e-1), 2^e)
+    const double q = std::ldexp(1.0, e - 11);
+    const double r = std::nearbyint(a / q) * q;
+    std::frexp(r, &e);
+    const uint32_t bits = static_cast<uint32_t>((e - 1 + 15) << 10) |
+                          (static_cast<uint32_t>(r / std::ldexp(1.0, e - 11)) - 1024);
+    return (x < 0 ? 0x8000u : 0u) | bits;
+  };
+  unsigned differs = 0;
+  for (unsigned l = 0; l < 64; ++l) {
+    const double a = half(in[l] & 0xFFFF), b = half(in[64 + l] & 0xFFFF),
+                 c = half(in[128 + l] & 0xFFFF);
+    const uint32_t product = toHalf(a * b);
+    const uint32_t unfused = toHalf(half(product) + c), fused = toHalf(a * b + c);
+    EXPECT_EQ(r.out[l], 0xFFFF0000u | unfused) << "v_mad_f16 lane " << l;
+    EXPECT_EQ(r.out[64 + l], 0xA5A50000u | unfused) << "v_mac_f16 lane " << l;
+    EXPECT_EQ(r.out[128 + l], 0xFFFF0000u | toHalf(half(product) - 1.0)) << "v_madak_f16 " << l;
+    EXPECT_EQ(r.out[192 + l], 0xFFFF0000u | fused) << "v_fma_f16 lane " << l;
+    EXPECT_EQ(r.out[256 + l], unfused) << "v_mad_legacy_f16 lane " << l;
+    differs += unfused != fused;
+  }
+  EXPECT_GT(differs, 0u) << "the inputs must tell fused from unfused";
+}
+
+// 16-bit integer results zero the high half on gfx9 (gfx11 keeps it).
+TEST_F(EmuGfx908, SixteenBitResultsZeroTheHighHalf) {
+  const std::vector<uint32_t> in = randomWords(128, 908);
+  const std::string body = load(1, 0) + load(2, 1) +
+                           "  v_mov_b32 v3, -1\n  v_add_u16 v3, v1, v2\n"
+                           "  v_mov_b32 v4, -1\n  v_mul_lo_u16_e64 v4, v1, v2\n"
+                           "  v_mov_b32 v5, -1\n  v_lshlrev_b16 v5, 3, v1\n" +
+                           store(3, 0) + store(4, 1) + store(5, 2);
+  AsmRun r = run(body, in, 3);
+  ASSERT_TRUE(r.result.ok());
+  for (unsigned l = 0; l < 64; ++l) {
+    const uint32_t a = in[l] & 0xFFFF, b = in[64 + l] & 0xFFFF;
+    EXPECT_EQ(r.out[l], (a + b) & 0xFFFF) << "v_add_u16 lane " << l;
+    EXPECT_EQ(r.out[64 + l], (a * b) & 0xFFFF) << "v_mul_lo_u16 lane " << l;
+    EXPECT_EQ(r.out[128 + l], (a << 3) & 0xFFFF) << "v_lshlrev_b16 lane " << l;
+  }
+}
+
+// VOP2 carries go through VCC; v_addc_co_u32 adds VCC in; v_add_u32 has no carry and clamps
+// (unsigned saturation) in its VOP3 form.
+TEST_F(EmuGfx908, CarriesThroughVcc) {
+  std::vector<uint32_t> in = randomWords(128, 909);
+  for (unsigned l = 0; l < 64; l += 3)
+    in[l] |= 0xF0000000u, in[64 + l] |= 0xF0000000u; // carries in some lanes
+  const std::string body = load(1, 0) + load(2, 1) +
+                           "  v_add_co_u32_e32 v3, vcc, v1, v2\n"
+                           "  v_addc_co_u32_e32 v4, vcc, v1, v2, vcc\n"
+                           "  v_cndmask_b32_e64 v5, 0, 1, vcc\n"
+                           "  v_sub_co_u32_e64 v6, s[10:11], v1, v2\n"
+                           "  v_cndmask_b32_e64 v7, 0, 1, s[10:11]\n"
+                           "  v_add_u32_e64 v8, v1, v2 clamp\n"
+                           "  v_sub_u32 v9, v1, v2\n" +
+                           store(3, 0) + store(4, 1) + store(5, 2) + store(6, 3) + store(7, 4) +
+                           store(8, 5) + store(9, 6);
+  AsmRun r = run(body, in, 7);
+  ASSERT_TRUE(r.result.ok());
+  for (unsigned l = 0; l < 64; ++l) {
+    const uint64_t a = in[l], b = in[64 + l];
+    const uint64_t carry1 = (a + b) >> 32;
+    const uint64_t sum2 = a + b + carry1;
+    EXPECT_EQ(r.out[l], static_cast<uint32_t>(a + b)) << "lane " << l;
+    EXPECT_EQ(r.out[64 + l], static_cast<uint32_t>(sum2)) << "lane " << l;
+    EXPECT_EQ(r.out[128 + l], static_cast<uint32_t>(sum2 >> 32)) << "lane " << l;
+    EXPECT_EQ(r.out[192 + l], static_cast<uint32_t>(a - b)) << "lane " << l;
+    EXPECT_EQ(r.out[256 + l], a < b ? 1u : 0u) << "borrow lane " << l;
+    EXPECT_EQ(r.out[320 + l], a + b > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<uint32_t>(a + b))
+        << "v_add_u32 clamp lane " << l;
+    EXPECT_EQ(r.out[384 + l], static_cast<uint32_t>(a - b)) << "v_sub_u32 lane " << l;
+  }
+}
+
+// gfx9's v_cmpx writes EXEC and also its result: VCC in the 32-bit encoding, the SDST pair in
+// VOP3 (gfx10+ write only EXEC).
+TEST_F(EmuGfx908, CmpxWritesExecAndResult) {
+  std::vector<uint32_t> in(64);
+  for (unsigned l = 0; l < 64; ++l)
+    in[l] = (l * 37) % 64;
+  const std::string body = load(1, 0) +
+                           "  v_mov_b32 v2, -1\n"
+                           "  v_cmpx_gt_u32_e32 vcc, 40, v1\n" // EXEC = VCC = lanes with v1 < 40
+                           "  v_mov_b32 v2, 7\n"
+                           "  s_mov_b64 s[12:13], vcc\n"
+                           "  v_cmpx_lt_u32_e64 s[14:15], 9, v1\n" // of those, v1 > 9
+                           "  v_mov_b32 v3, 5\n"
+                           "  s_mov_b64 s[16:17], exec\n"
+                           "  s_mov_b64 exec, -1\n"
+                           "  v_mov_b32 v4, s12\n  v_mov_b32 v5, s13\n"
+                           "  v_mov_b32 v6, s14\n  v_mov_b32 v7, s15\n"
+                           "  v_mov_b32 v8, s16\n  v_mov_b32 v9, s17\n" +
+                           store(2, 0) + store(4, 1) + store(5, 2) + store(6, 3) + store(7, 4) +
+                           store(8, 5) + store(9, 6);
+  AsmRun r = run(body, in, 7);
+  ASSERT_TRUE(r.result.ok());
+  uint64_t first = 0, second = 0;
+  for (unsigned l = 0; l < 64; ++l) {
+    first |= uint64_t{in[l] < 40} << l;
+    second |= uint64_t{in[l] < 40 && in[l] > 9} << l;
+  }
+  for (unsigned l = 0; l < 64; ++l)
+    EXPECT_EQ(r.out[l], (first >> l) & 1 ? 7u : 0xFFFFFFFFu) << "lane " << l;
+  EXPECT_EQ(r.out[64] | uint64_t{r.out[128]} << 32, first) << "VCC of v_cmpx_e32";
+  EXPECT_EQ(r.out[192] | uint64_t{r.out[256]} << 32, second) << "SDST of v_cmpx_e64";
+  EXPECT_EQ(r.out[320] | uint64_t{r.out[384]} << 32, second) << "EXEC";
+}
+
+// AccVGPRs: written and read through v_accvgpr_write / v_accvgpr_read (inline constants,
+// VGPRs), kept apart from the VGPRs of the same number.
+TEST_F(EmuGfx908, AccVgprMoves) {
+  const std::vector<uint32_t> in = randomWords(64, 910);
+  const std::string body = load(1, 0) +
+                           "  v_accvgpr_write_b32 a1, v1\n"
+                           "  v_accvgpr_write_b32 a2, 17\n"
+                           "  v_mov_b32 v2, 0x1234\n" // v2 is not a2
+                           "  v_accvgpr_read_b32 v3, a1\n"
+                           "  v_accvgpr_read_b32 v4, a2\n"
+                           "  v_accvgpr_write_b32 a0, v2\n"
+                           "  v_accvgpr_read_b32 v5, a0\n" +
+                           store(3, 0) + store(4, 1) + store(5, 2) + store(2, 3);
+  AsmRun r = run(body, in, 4);
+  ASSERT_TRUE(r.result.ok());
+  for (unsigned l = 0; l < 64; ++l) {
+    EXPECT_EQ(r.out[l], in[l]) << "lane " << l;
+    EXPECT_EQ(r.out[64 + l], 17u) << "lane " << l;
+    EXPECT_EQ(r.out[128 + l], 0x1234u) << "lane " << l;
+    EXPECT_EQ(r.out[192 + l], 0x1234u) << "lane " << l;
+  }
+}
+
+// The integer dot products: v_dot2_i32_i16, v_dot4_i32_i8, v_dot8_i32_i4 (signed),
+// v_dot2_u32_u16 (unsigned) and the accumulating VOP2 form v_dot4c_i32_i8 (vdst += ...).
+TEST_F(EmuGfx908, IntegerDotProducts) {
+  const std::vector<uint32_t> in = randomWords(64 * 3, 911);
+  const std::string body = load(1, 0) + load(2, 1) + load(3, 2) +
+                           "  v_dot2_i32_i16 v4, v1, v2, v3\n"
+                           "  v_dot2_u32_u16 v5, v1, v2, v3\n"
+                           "  v_dot4_i32_i8 v6, v1, v2, v3\n"
+                           "  v_dot8_i32_i4 v7, v1, v2, v3\n"
+                           "  v_mov_b32 v8, v3\n"
+                           "  v_dot4c_i32_i8 v8, v1, v2\n" +
+                           store(4, 0) + store(5, 1) + store(6, 2) + store(7, 3) + store(8, 4);
+  AsmRun r = run(body, in, 5);
+  ASSERT_TRUE(r.result.ok());
   auto field = [](uint32_t v, unsigned bitsPer, unsigned i, bool sign) {
     const uint32_t raw = (v >> (bitsPer * i)) & ((1u << bitsPer) - 1);
     if (sign && (raw >> (bitsPer - 1)))

@@ -121,10 +121,11 @@ uint32_t readHwreg(const Wave &w, uint32_t id) {
   case hwreg::kGprAlloc: {
     const uint32_t vgprs = p.registerRows();
     if (isa::targetInfo(p.target).kernelDescriptor.gfxMajor == 9) {
-      // VGPR_SIZE [13:8]: blocks of 4 registers (VGPRs and AccVGPRs), minus 1; SGPR_SIZE
-      // [27:24]: blocks of 16, minus 1 (the descriptor's count is in blocks of 8).
+      // VGPR_SIZE [13:8]: blocks of 4 VGPRs, minus 1 (gfx908 allocates as many AccVGPRs in
+      // their own file); SGPR_SIZE [27:24]: blocks of 16, minus 1 (the descriptor counts
+      // blocks of 8).
       const uint32_t sgprBlocks = isa::kd::kGranulatedWavefrontSgprCount.get(p.rsrc1) / 2;
-      return (vgprs ? (vgprs + 3) / 4 - 1 : 0) << 8 | sgprBlocks << 24;
+      return (p.vgprCount ? (p.vgprCount + 3) / 4 - 1 : 0) << 8 | sgprBlocks << 24;
     }
     // VGPR_BASE [7:0] = 0, VGPR_SIZE [15:8]: blocks of 8 VGPRs, minus 1
     return (vgprs ? (vgprs + 7) / 8 - 1 : 0) << 8;
