@@ -121,7 +121,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
     unsigned enc = e.field(o.field, o);
     const bool dppSource = o.field == Field::SRC0 && isDppMarker(enc);
     if (dppSource) {
-      if (!dppActive || vop3p)
+      if (!dppActive)
         return fail("DPP not emulated");
       enc = 256 + dppSource0;
     }
