@@ -93,6 +93,34 @@ void twoAddr(Wave &w, const DecodedInst &in) {
   }
 }
 
+// ds_condxchg32_rtn_b64, as the ISA's pseudocode has it: two dwords at A = (VADDR + offset) &
+// 0xFFF8 and A + 4; dword i of DATA0, its bit 31 cleared, replaces dword i of memory when that
+// bit is set; both old dwords are returned. Lanes run in lane order.
+template <int W> void condXchg32(Wave &w, const DecodedInst &in) {
+  const uint32_t *addr = vrow<W>(w, in.src[0].reg);
+  const uint32_t *data[2] = {vrow<W>(w, in.src[2].reg),
+                             vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + 1))};
+  const uint64_t exec = execMask<W>(w);
+  for (int l = 0; l < W; ++l) {
+    if (!((exec >> l) & 1))
+      continue;
+    const uint32_t value[2] = {data[0][l], data[1][l]}; // read before VDST is written
+    const uint32_t at = ldsAddress(addr[l], static_cast<uint32_t>(in.imm) & 0xFFFF) & 0xFFF8u;
+    const LaneTarget t = ldsTarget(w, in, l, at, 8, true);
+    if (t.fault)
+      return;
+    uint32_t old[2];
+    std::memcpy(old, t.p, 8);
+    for (unsigned i = 0; i < 2; ++i)
+      if (value[i] >> 31) {
+        const uint32_t v = value[i] & 0x7FFFFFFFu;
+        std::memcpy(t.p + 4 * i, &v, 4);
+      }
+    for (unsigned i = 0; i < 2; ++i)
+      vrow<W>(w, static_cast<uint16_t>(in.vdst + i))[l] = old[i];
+  }
+}
+
 // DATA0 is src[2], DATA1 (compare value / second operand) src[1].
 template <int W, class T, class Op> void atomic(Wave &w, const DecodedInst &in) {
   atomics::atomicLanes<W, T, Op>(w, in, in.src[2].reg, in.src[1].reg, Where<W>(w, in));
@@ -281,6 +309,7 @@ void registerLds(Registry &r) {
   both<uint64_t, MinF>(r, "ds_min_f64", "ds_min_rtn_f64");
   both<uint64_t, MaxF>(r, "ds_max_f64", "ds_max_rtn_f64");
   r["ds_storexchg_rtn_b64"] = atomicEntry<uint64_t, Swap>();
+  r["ds_condxchg32_rtn_b64"] = {condXchg32<32>, condXchg32<64>, 0};
 
   r["ds_swizzle_b32"] = {&swizzle<32>, &swizzle<64>, 0};
   r["ds_permute_b32"] = {&permute<32, false>, &permute<64, false>, 0};

@@ -33,7 +33,7 @@ bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string 
       why = "GWS / GDS / ordered count are not available to RDNA3 compute kernels";
       return false;
     }
-    if (name == "ds_condxchg32_rtn_b64" || name == "ds_bvh_stack_rtn_b32") {
+    if (name == "ds_bvh_stack_rtn_b32") {
       why = std::string(name) + " not emulated";
       return false;
     }
