@@ -17,13 +17,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
+#include "bench_util.h"
 #include "gcnkit/runtime.h"
 #include "native_fma_loop.h"
 
@@ -65,23 +62,12 @@ constexpr Config kConfigs[] = {
     {"gfx1100", 32, "32"}, {"gfx1100", 64, "64"}, {"gfx908", 64, "gfx908"}};
 
 std::vector<uint8_t> compileKernel(const Config &config) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("gcnkit_bench_emu_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "k.cl") << kKernel;
   const std::string processor = config.processor;
   // gfx908 is wave64 only (clang rejects the wave-size option there).
   const bool wave64Flag = config.wave == 64 && processor != "gfx908";
-  const std::string cmd = "clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=" + processor +
-                          " -nogpulib -O2 " + (wave64Flag ? "-mwavefrontsize64 " : "") + "-c -o " +
-                          (dir / "k.o").string() + " " + (dir / "k.cl").string();
-  std::vector<uint8_t> bytes;
-  if (std::system(cmd.c_str()) == 0) {
-    std::ifstream in(dir / "k.o", std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  fs::remove_all(dir);
-  return bytes;
+  return bench::compileWithClang(kKernel, "k.cl",
+                                 "-x cl -target amdgcn-amd-amdhsa -mcpu=" + processor +
+                                     " -nogpulib -O2" + (wave64Flag ? " -mwavefrontsize64" : ""));
 }
 
 struct EmuRun {
@@ -152,22 +138,22 @@ int main(int argc, char **argv) {
   int32_t iters = 1024;
   int runs = 3;
   std::string waves = "all";
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (i + 1 >= argc)
-      return usage();
-    const char *value = argv[++i];
-    if (arg == "--items")
-      items = static_cast<uint32_t>(std::strtoul(value, nullptr, 0));
-    else if (arg == "--iters")
-      iters = static_cast<int32_t>(std::strtol(value, nullptr, 0));
-    else if (arg == "--runs")
-      runs = std::max(1, std::atoi(value));
-    else if (arg == "--wave")
-      waves = value;
-    else
-      return usage();
-  }
+  const bool optionsRead =
+      bench::readOptions(argc, argv, [&](const std::string &arg, const char *value) {
+        if (arg == "--items")
+          items = static_cast<uint32_t>(std::strtoul(value, nullptr, 0));
+        else if (arg == "--iters")
+          iters = static_cast<int32_t>(std::strtol(value, nullptr, 0));
+        else if (arg == "--runs")
+          runs = std::max(1, std::atoi(value));
+        else if (arg == "--wave")
+          waves = value;
+        else
+          return false;
+        return true;
+      });
+  if (!optionsRead)
+    return usage();
   if (items == 0 || items % 256 != 0 || iters <= 0 || iters % 4 != 0)
     return std::fprintf(stderr, "gcnkit-bench-emu: --items must be a multiple of 256 and "
                                 "--iters a positive multiple of 4\n"),

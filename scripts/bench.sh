@@ -6,7 +6,9 @@
 #      listing and with -filetype=obj;
 #   4. the emulator on a VALU-bound kernel (gcnkit-bench-emu: wave-instructions per second with 1
 #      and 2 worker threads, against native C++ doing the same arithmetic);
-#   5. the in-process Google Benchmark figures (bench/bench_disasm.cpp, bench/bench_asm.cpp).
+#   5. the emulator's gfx908 MFMA loops (gcnkit-bench-mfma: GFLOP/s on one core, against a native
+#      f32 matrix multiply);
+#   6. the in-process Google Benchmark figures (bench/bench_disasm.cpp, bench/bench_asm.cpp).
 # The disassembler input: valid encodings of the target from the differential test's generators
 # (gcnkit-bench-input), minus any llvm-mc-19 rejects, repeated to 1,000,000 lines. The assembler
 # input: the same encodings as llvm-mc-19 disassembles them (every family), with clang-19's code
@@ -14,7 +16,7 @@
 # assembler rejects. Both tools' outputs are compared too.
 #   BENCH_MCPU (gfx1100 or gfx908, default gfx1100: the target of parts 1-3),
 #   BENCH_INSTRUCTIONS (default 1000000), BENCH_RUNS (best of, default 3),
-#   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis, asm or emu: that part only),
+#   BENCH_BUILD_DIR (default build-bench), BENCH_ONLY (dis, asm, emu or mfma: that part only),
 #   BENCH_CALLGRIND (assembler: also count instructions per line with valgrind on that many
 #   lines of the input; e.g. 30000)
 set -euo pipefail
@@ -29,7 +31,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGCNKIT_TESTS=ON -DGCNKIT_BENCH=ON \
   >/dev/null
-if ! ninja -C "$build" -j "${JOBS:-2}" gcnkit gcnkit-bench-input gcnkit_bench gcnkit-bench-emu >"$work/build.log"; then
+if ! ninja -C "$build" -j "${JOBS:-2}" gcnkit gcnkit-bench-input gcnkit_bench gcnkit-bench-emu \
+    gcnkit-bench-mfma >"$work/build.log"; then
   cat "$work/build.log"
   exit 1
 fi
@@ -226,6 +229,10 @@ fi
 
 if part emu; then
   "$build/bench/gcnkit-bench-emu" --runs "$runs"
+fi
+
+if part mfma; then
+  "$build/bench/gcnkit-bench-mfma" --runs "$runs"
 fi
 
 if [ -z "${BENCH_ONLY:-}" ]; then

@@ -102,6 +102,8 @@ uint32_t Builder::floatModeInfo(const disasm::Inst &inst, const ExecEntry &entry
       row.format == Format::SCRATCH || row.format == Format::SMEM || row.format == Format::MUBUF ||
       row.format == Format::MTBUF || row.format == Format::MIMG)
     return 0; // memory atomics follow their own rules, not MODE
+  if (row.modifiers & isa::mod::Mai)
+    return 0; // MFMA rounds to nearest even and keeps denormals whatever MODE says (emu/mfma.cpp)
   uint32_t bits = 0;
   if (entry.flags & entry::kF32Sources)
     bits |= f32SourceSlots(entry, row) << modeinfo::kF32SourceShift;

@@ -179,6 +179,13 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
     }
     if (!source(enc, o, regs, e, s, why))
       return false;
+    // MFMA A / B are VGPRs or AccVGPRs and C AccVGPRs or an inline constant (llvm-mc prints a
+    // scalar or constant A / B as an invalid operand); other encodings stop the wave by name.
+    if (mai && s.kind != SrcKind::Vgpr &&
+        (o.kind == OperandKind::AVReg || s.kind != SrcKind::Const)) {
+      why = "MFMA operand from a scalar register or a constant not emulated";
+      return false;
+    }
     // AccVGPR sources (gfx908): v_accvgpr_read's source and MFMA C always, MFMA A / B when
     // their ACC bit (dword 1 bit 27 + source) says so.
     const bool acc = o.kind == OperandKind::AReg || o.kind == OperandKind::ARegOrImm ||

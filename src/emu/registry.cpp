@@ -41,6 +41,7 @@ const Registry &registry() {
     registerValu16(reg);
     registerValuPacked(reg);
     registerWmma(reg);
+    registerMfma(reg);
     registerScratch(reg);
     registerBuffer(reg);
     return reg;

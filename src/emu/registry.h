@@ -58,6 +58,7 @@ void registerLds(Registry &r);        // DS: LDS loads, stores and atomics
 void registerValu16(Registry &r);     // 16-bit VOP1 / VOP2 / VOP3 / VOPC, 16-bit packs
 void registerValuPacked(Registry &r); // VOP3P packed math, dot products, v_fma_mix*
 void registerWmma(Registry &r);       // WMMA
+void registerMfma(Registry &r);       // MFMA (gfx908)
 void registerScratch(Registry &r);    // SCRATCH: private memory loads and stores
 void registerBuffer(Registry &r);     // MUBUF / MTBUF: buffer resource accesses and atomics
 
