@@ -77,18 +77,20 @@ k:
 .p2align 6
 .amdhsa_kernel k
   .amdhsa_kernarg_size 16
-)" << (gfx9Scratch ? R"(  .amdhsa_user_sgpr_count 8
+)"
+    << (gfx9Scratch ? R"(  .amdhsa_user_sgpr_count 8
   .amdhsa_user_sgpr_private_segment_buffer 1
   .amdhsa_user_sgpr_flat_scratch_init 1
 )"
-                   : "  .amdhsa_user_sgpr_count 2\n")
+                    : "  .amdhsa_user_sgpr_count 2\n")
     << R"(  .amdhsa_user_sgpr_kernarg_segment_ptr 1
   .amdhsa_group_segment_fixed_size )"
     << opts.ldsBytes << R"(
   .amdhsa_private_segment_fixed_size )"
     << opts.privateBytes << R"(
-  )" << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset "
-                 : ".amdhsa_enable_private_segment ")
+  )"
+    << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset "
+             : ".amdhsa_enable_private_segment ")
     << (opts.privateBytes ? 1 : 0) << "\n"
     << (gfx9 ? "" : "  .amdhsa_wavefront_size32 " + std::to_string(wave == 32 ? 1 : 0) + "\n")
     << R"(  .amdhsa_next_free_vgpr )" << opts.vgprs << R"(

@@ -168,8 +168,7 @@ TEST_F(EmuGfx908Memory, SwizzledPrivateMultiDwordAndBytes) {
                            "  flat_load_ubyte v28, v[14:15]\n"
                            "  s_waitcnt vmcnt(0) lgkmcnt(0)\n" +
                            store(20, 0) + store(21, 1) + store(22, 2) + store(23, 3) +
-                           store(24, 4) + store(25, 5) + store(26, 6) + store(27, 7) +
-                           store(28, 8);
+                           store(24, 4) + store(25, 5) + store(26, 6) + store(27, 7) + store(28, 8);
   AsmRun r = run(body, in, 9, options(48));
   ASSERT_TRUE(r.result.ok());
   for (unsigned l = 0; l < 64; ++l) {
@@ -213,9 +212,10 @@ TEST_F(EmuGfx908Memory, BufferRangeRules) {
   for (unsigned i = 0; i < in.size(); ++i)
     in[i] = 0x1000 + i;
   const std::string body =
-      rawIn(100) + "  s_mov_b32 s20, 8\n"
-                   "  buffer_load_dword v1, v100, s[16:19], s20 offen\n"
-                   "  buffer_load_dwordx2 v[2:3], v100, s[16:19], 0 offen\n" +
+      rawIn(100) +
+      "  s_mov_b32 s20, 8\n"
+      "  buffer_load_dword v1, v100, s[16:19], s20 offen\n"
+      "  buffer_load_dwordx2 v[2:3], v100, s[16:19], 0 offen\n" +
       resource(24, 6, 8, false, 10, dword3(kDfmt32, kNfmtUint)) +
       "  v_lshrrev_b32 v5, 2, v100\n" // index = lane
       "  buffer_load_dword v4, v5, s[24:27], 0 idxen offset:4\n" +
@@ -326,9 +326,10 @@ std::string fmt(const char *data, const char *num) {
 TEST_F(EmuGfx908Memory, TypedLoadFormats) {
   const std::vector<uint32_t> in = randomWords(64 * 4, 4);
   const std::string body =
-      rawIn() + "  v_lshlrev_b32 v90, 1, v100\n" // lane * 8
-                "  v_lshlrev_b32 v91, 1, v0\n"   // lane * 2
-                "  tbuffer_load_format_xyzw v[1:4], v100, s[16:19], 0" +
+      rawIn() +
+      "  v_lshlrev_b32 v90, 1, v100\n" // lane * 8
+      "  v_lshlrev_b32 v91, 1, v0\n"   // lane * 2
+      "  tbuffer_load_format_xyzw v[1:4], v100, s[16:19], 0" +
       fmt("8_8_8_8", "UNORM") + " offen\n  tbuffer_load_format_xyzw v[5:8], v100, s[16:19], 0" +
       fmt("16_16", "SNORM") + " offen\n  tbuffer_load_format_xyzw v[9:12], v100, s[16:19], 0" +
       fmt("2_10_10_10", "UINT") + " offen\n  tbuffer_load_format_xyz v[13:15], v100, s[16:19], 0" +
@@ -375,7 +376,7 @@ TEST_F(EmuGfx908Memory, TypedLoadFormats) {
 // f32 to f16; a store of fewer components than a byte-component format has writes just those.
 TEST_F(EmuGfx908Memory, TypedStoreFormats) {
   std::vector<uint32_t> in(64 * 4);
-  const float specials[] = {0.5f,  -0.25f, 1.5f, -7.0f, std::numeric_limits<float>::quiet_NaN(),
+  const float specials[] = {0.5f,   -0.25f, 1.5f, -7.0f, std::numeric_limits<float>::quiet_NaN(),
                             1e-10f, 0.999f, -1.0f};
   for (unsigned l = 0; l < 64; ++l)
     for (unsigned c = 0; c < 4; ++c)
@@ -388,13 +389,17 @@ TEST_F(EmuGfx908Memory, TypedStoreFormats) {
       "  v_lshlrev_b32 v90, 1, v100\n"
       "  tbuffer_store_format_xyzw v[1:4], v100, s[16:19], 0" +
       fmt("8_8_8_8", "UNORM") + " offen\n  tbuffer_store_format_xy v[5:6], v100, s[16:19], 0" +
-      fmt("16_16", "SINT") + " offen offset:256\n"
-                             "  tbuffer_store_format_xyzw v[1:4], v100, s[16:19], 0" +
-      fmt("2_10_10_10", "SNORM") + " offen offset:512\n"
-                                   "  tbuffer_store_format_xyzw v[1:4], v90, s[16:19], 0" +
-      fmt("16_16_16_16", "FLOAT") + " offen offset:768\n"
-                                    "  tbuffer_store_format_x v1, v100, s[16:19], 0" +
-      fmt("8_8", "UNORM") + " offen offset:1280\n  tbuffer_store_format_xy v[5:6], v100, s[16:19], 0" +
+      fmt("16_16", "SINT") +
+      " offen offset:256\n"
+      "  tbuffer_store_format_xyzw v[1:4], v100, s[16:19], 0" +
+      fmt("2_10_10_10", "SNORM") +
+      " offen offset:512\n"
+      "  tbuffer_store_format_xyzw v[1:4], v90, s[16:19], 0" +
+      fmt("16_16_16_16", "FLOAT") +
+      " offen offset:768\n"
+      "  tbuffer_store_format_x v1, v100, s[16:19], 0" +
+      fmt("8_8", "UNORM") +
+      " offen offset:1280\n  tbuffer_store_format_xy v[5:6], v100, s[16:19], 0" +
       fmt("8_8_8_8", "USCALED") + " offen offset:1536\n  s_waitcnt vmcnt(0)\n";
   AsmRun r = run(body, in, 7);
   ASSERT_TRUE(r.result.ok());
@@ -437,7 +442,7 @@ TEST_F(EmuGfx908Memory, TypedStoreFormats) {
 // buffer_load_format / buffer_store_format take the format from the V#.
 TEST_F(EmuGfx908Memory, FormatsFromTheResource) {
   const std::vector<uint32_t> in = randomWords(64, 5);
-  const std::string body = resource(16, 6, 0, false, 0xFFFFFFFFu, dword3(5, 0)) + // 16_16 unorm
+  const std::string body = resource(16, 6, 0, false, 0xFFFFFFFFu, dword3(5, 0)) +  // 16_16 unorm
                            resource(20, 4, 0, false, 0xFFFFFFFFu, dword3(10, 5)) + // 8_8_8_8 sint
                            "  buffer_load_format_xy v[1:2], v100, s[16:19], 0 offen\n"
                            "  s_waitcnt vmcnt(0)\n"
@@ -464,12 +469,13 @@ TEST_F(EmuGfx908Memory, D16Formats) {
       "  v_lshlrev_b32 v90, 1, v100\n"
       "  buffer_load_format_d16_xy v1, v100, s[24:27], 0 offen\n"
       "  tbuffer_load_format_d16_xyzw v[2:3], v100, s[16:19], 0" +
-      fmt("8_8_8_8", "UNORM") + " offen\n  v_mov_b32 v4, 0x1234\n"
-                                "  buffer_load_format_d16_hi_x v4, v100, s[24:27], 0 offen\n"
-                                "  v_mov_b32 v5, 0xabcd0000\n"
-                                "  buffer_load_format_d16_x v5, v100, s[24:27], 0 offen\n"
-                                "  v_mov_b32 v7, 0x77770000\n"
-                                "  tbuffer_load_format_d16_xyz v[6:7], v90, s[16:19], 0" +
+      fmt("8_8_8_8", "UNORM") +
+      " offen\n  v_mov_b32 v4, 0x1234\n"
+      "  buffer_load_format_d16_hi_x v4, v100, s[24:27], 0 offen\n"
+      "  v_mov_b32 v5, 0xabcd0000\n"
+      "  buffer_load_format_d16_x v5, v100, s[24:27], 0 offen\n"
+      "  v_mov_b32 v7, 0x77770000\n"
+      "  tbuffer_load_format_d16_xyz v[6:7], v90, s[16:19], 0" +
       fmt("16_16_16_16", "SINT") + " offen\n  s_waitcnt vmcnt(0)\n" + load(8, 0) + load(9, 1) +
       "  tbuffer_store_format_d16_xyzw v[8:9], v100, s[20:23], 0" + fmt("8_8_8_8", "UINT") +
       " offen offset:1792\n"
@@ -593,19 +599,19 @@ TEST_F(EmuGfx908Memory, FloatAtomicsPerLane) {
     in[128 + l] = f16[l].first;
     in[192 + l] = f16[l].second;
   }
-  const std::string body =
-      load(1, 0) + load(2, 1) + load(3, 2) + load(4, 3) + load(5, 0) + load(6, 2) +
-      "  global_store_dword v100, v1, s[4:5]\n"
-      "  global_store_dword v100, v3, s[4:5] offset:256\n"
-      "  global_store_dword v100, v5, s[4:5] offset:512\n"
-      "  global_store_dword v100, v6, s[4:5] offset:768\n"
-      "  s_waitcnt vmcnt(0)\n" +
-      resource(16, 4, 0, false, 0xFFFFFFFFu, dword3(kDfmt32, kNfmtUint)) +
-      "  buffer_atomic_add_f32 v2, v100, s[16:19], 0 offen\n"
-      "  buffer_atomic_pk_add_f16 v4, v100, s[16:19], 0 offen offset:256\n"
-      "  global_atomic_add_f32 v100, v2, s[4:5] offset:512\n"
-      "  global_atomic_pk_add_f16 v100, v4, s[4:5] offset:768\n"
-      "  s_waitcnt vmcnt(0)\n";
+  const std::string body = load(1, 0) + load(2, 1) + load(3, 2) + load(4, 3) + load(5, 0) +
+                           load(6, 2) +
+                           "  global_store_dword v100, v1, s[4:5]\n"
+                           "  global_store_dword v100, v3, s[4:5] offset:256\n"
+                           "  global_store_dword v100, v5, s[4:5] offset:512\n"
+                           "  global_store_dword v100, v6, s[4:5] offset:768\n"
+                           "  s_waitcnt vmcnt(0)\n" +
+                           resource(16, 4, 0, false, 0xFFFFFFFFu, dword3(kDfmt32, kNfmtUint)) +
+                           "  buffer_atomic_add_f32 v2, v100, s[16:19], 0 offen\n"
+                           "  buffer_atomic_pk_add_f16 v4, v100, s[16:19], 0 offen offset:256\n"
+                           "  global_atomic_add_f32 v100, v2, s[4:5] offset:512\n"
+                           "  global_atomic_pk_add_f16 v100, v4, s[4:5] offset:768\n"
+                           "  s_waitcnt vmcnt(0)\n";
   AsmRun r = run(body, in, 4);
   ASSERT_TRUE(r.result.ok());
   for (unsigned l = 0; l < 64; ++l) {
@@ -647,7 +653,7 @@ TEST_F(EmuGfx908Memory, FloatAtomicsOneWord) {
 TEST_F(EmuGfx908Memory, PermuteAcrossHalves) {
   std::vector<uint32_t> in(64 * 3);
   for (unsigned l = 0; l < 64; ++l) {
-    in[l] = ((l + 37) % 64) * 4;          // bpermute: read lane l + 37
+    in[l] = ((l + 37) % 64) * 4;             // bpermute: read lane l + 37
     in[64 + l] = ((l * 5 + 3) % 64) * 4 - 8; // permute: write lane 5l + 3 (offset:8 added)
     in[128 + l] = 0x1000 + l * 7;
   }
@@ -689,8 +695,8 @@ TEST_F(EmuGfx908Memory, SwizzleModes) {
   const uint32_t offsets[] = {0x041F, 0x7C1F, 0x0078, 0x00E0, 0x801B, 0xC01B, 0xE0E4, 0xC4A5};
   std::string body = load(1, 0);
   for (unsigned i = 0; i < 8; ++i)
-    body += "  ds_swizzle_b32 v" + std::to_string(2 + i) + ", v1 offset:" +
-            std::to_string(offsets[i]) + "\n";
+    body += "  ds_swizzle_b32 v" + std::to_string(2 + i) +
+            ", v1 offset:" + std::to_string(offsets[i]) + "\n";
   body += "  s_waitcnt lgkmcnt(0)\n";
   for (unsigned i = 0; i < 8; ++i)
     body += store(2 + i, i);
@@ -703,7 +709,8 @@ TEST_F(EmuGfx908Memory, SwizzleModes) {
       if (off & 0x8000) {
         src = (l & ~3u) | ((off >> (2 * (l & 3))) & 3);
       } else {
-        const unsigned andMask = off & 0x1F, orMask = (off >> 5) & 0x1F, xorMask = (off >> 10) & 0x1F;
+        const unsigned andMask = off & 0x1F, orMask = (off >> 5) & 0x1F,
+                       xorMask = (off >> 10) & 0x1F;
         src = (l & 0x20) | ((((l & 0x1F) & andMask) | orMask) ^ xorMask);
       }
       EXPECT_EQ(r.out[64 * i + l], in[src]) << "offset " << hex(off) << " lane " << l;
@@ -722,21 +729,21 @@ TEST_F(EmuGfx908Memory, Src2Reductions) {
   in[5] = 0x7FC00000; // a quiet NaN in memory for the f32 max
   const std::string body =
       load(1, 0) + load(2, 1) +
-      "  v_add_u32 v3, 0x100, v100\n"  // A of the second block: 256 + 4l
-      "  v_add_u32 v4, 0x200, v100\n"  // a third block
-      "  v_add_u32 v5, 0x300, v100\n"  // and a fourth
+      "  v_add_u32 v3, 0x100, v100\n" // A of the second block: 256 + 4l
+      "  v_add_u32 v4, 0x200, v100\n" // a third block
+      "  v_add_u32 v5, 0x300, v100\n" // and a fourth
       "  ds_write_b32 v100, v1\n"
       "  ds_write_b32 v3, v2\n"
       "  ds_write_b32 v4, v1\n"
       "  ds_write_b32 v5, v2\n"
-      "  ds_add_src2_u32 v100 offset:64\n"    // LDS[4l] += LDS[256 + 4l]
-      "  ds_max_src2_i32 v3 offset:32704\n"   // k = -64: LDS[256 + 4l] = max(., LDS[4l])
-      "  ds_max_src2_f32 v4 offset:64\n"       // f32 max of the third and fourth blocks
+      "  ds_add_src2_u32 v100 offset:64\n"  // LDS[4l] += LDS[256 + 4l]
+      "  ds_max_src2_i32 v3 offset:32704\n" // k = -64: LDS[256 + 4l] = max(., LDS[4l])
+      "  ds_max_src2_f32 v4 offset:64\n"    // f32 max of the third and fourth blocks
       "  v_lshlrev_b32 v6, 3, v0\n"
-      "  v_add_u32 v6, 0x400, v6\n"            // 1024 + 8l
+      "  v_add_u32 v6, 0x400, v6\n" // 1024 + 8l
       "  ds_write_b64 v6, v[1:2]\n"
-      "  v_add_u32 v7, 0x200, v6\n"            // 1536 + 8l
-      "  ds_write_src2_b64 v7 offset:32704\n"  // k = -64: LDS[1536 + 8l] = LDS[1024 + 8l]
+      "  v_add_u32 v7, 0x200, v6\n"           // 1536 + 8l
+      "  ds_write_src2_b64 v7 offset:32704\n" // k = -64: LDS[1536 + 8l] = LDS[1024 + 8l]
       "  s_waitcnt lgkmcnt(0)\n"
       "  ds_read_b32 v10, v100\n"
       "  ds_read_b32 v11, v3\n"

@@ -71,18 +71,16 @@ struct Resource {
   // high bits of the data format field).
   Resource(const uint32_t *s, const isa::BufferResourceLayout &l, bool untypedNonFormat)
       : base(l.base.get(s)), stride(l.stride.get(s)),
-        numRecords(static_cast<uint32_t>(l.numRecords.get(s))),
-        addTid(l.addTidEnable.get(s) != 0), oobRules(l.oobSelect.present()),
-        oob(static_cast<uint32_t>(l.oobSelect.get(s))),
+        numRecords(static_cast<uint32_t>(l.numRecords.get(s))), addTid(l.addTidEnable.get(s) != 0),
+        oobRules(l.oobSelect.present()), oob(static_cast<uint32_t>(l.oobSelect.get(s))),
         swizzle(static_cast<uint32_t>(l.swizzleEnable.get(s))),
-        element(l.swizzleElementBytes[swizzle & 3]),
-        indexStride(8u << l.indexStride.get(s)) {
+        element(l.swizzleElementBytes[swizzle & 3]), indexStride(8u << l.indexStride.get(s)) {
     if (l.unifiedFormat.present()) {
       format = static_cast<uint32_t>(l.unifiedFormat.get(s));
     } else {
       splitFormat = true;
-      format = static_cast<uint32_t>(l.dataFormat.get(s) |
-                                     l.numFormat.get(s) << isa::mem::kNumFormatShift);
+      format = static_cast<uint32_t>(l.dataFormat.get(s) | l.numFormat.get(s)
+                                                               << isa::mem::kNumFormatShift);
     }
     const bool strideBits = addTid && untypedNonFormat && l.strideHigh.present();
     if (strideBits)
@@ -107,8 +105,8 @@ template <int W> struct Lanes {
 
   Lanes(Wave &wave, const DecodedInst &inst, bool untypedNonFormat)
       : w(wave), in(inst),
-        rsrc(&wave.sgpr[inst.sdst],
-             isa::targetInfo(wave.group->program->target).bufferResource, untypedNonFormat),
+        rsrc(&wave.sgpr[inst.sdst], isa::targetInfo(wave.group->program->target).bufferResource,
+             untypedNonFormat),
         base(rsrc.base + readScalar32(wave, inst.src[1])) {
     uint16_t row = in.src[0].reg;
     if (in.aux & memflag::kIdxen)
@@ -318,13 +316,14 @@ Format parseFormat(std::string_view widths, std::string_view num) {
   for (unsigned c = 0; c < comps; ++c)
     f.bits[c] = msbFirst[comps - 1 - c];
   f.comps = static_cast<uint8_t>(comps);
-  const bool packedFloat = comps == 3 && f.bits[0] != f.bits[2] && f.bits[0] + f.bits[1] + f.bits[2] == 32;
+  const bool packedFloat =
+      comps == 3 && f.bits[0] != f.bits[2] && f.bits[0] + f.bits[1] + f.bits[2] == 32;
   f.storable = true;
   for (unsigned c = 0; c < comps; ++c) {
     const unsigned b = f.bits[c];
     const bool ok = f.num == Num::Float ? (b == 16 || b == 32 || packedFloat)
                     : (f.num == Num::Uint || f.num == Num::Sint) ? true
-                                                                   : b < 32;
+                                                                 : b < 32;
     if (!ok)
       return {};
   }
@@ -416,8 +415,8 @@ uint32_t pack(Num num, unsigned bits, uint32_t v) {
   case Num::Unorm:
     return static_cast<uint32_t>(round(std::clamp(std::isnan(x) ? 0.0 : x, 0.0, 1.0) * m, 0, m));
   case Num::Snorm:
-    return static_cast<uint32_t>(static_cast<int32_t>(round(
-               std::clamp(std::isnan(x) ? 0.0 : x, -1.0, 1.0) * half, -half, half))) &
+    return static_cast<uint32_t>(static_cast<int32_t>(
+               round(std::clamp(std::isnan(x) ? 0.0 : x, -1.0, 1.0) * half, -half, half))) &
            mask;
   case Num::Uscaled:
     return static_cast<uint32_t>(round(x, 0, m));
@@ -462,22 +461,29 @@ uint32_t fromD16(Num num, uint32_t h) {
   }
 }
 
-// The format a format instruction uses: its own (MTBUF) or the resource's; nullptr (fault
-// raised) when the conversion is not defined here.
+// The format code a format instruction uses: its own (MTBUF) or the resource's, and which
+// bufferIssue kind names it.
+template <bool kTyped> struct FormatCode {
+  bool split;
+  uint32_t code;
+  FormatCode(const DecodedInst &in, const Resource &r)
+      : split(kTyped ? (in.aux & memflag::kSplitFormat) != 0 : r.splitFormat),
+        code(kTyped ? (in.aux >> memflag::kFormatShift) & 0x7F : r.format) {}
+  uint64_t issue() const { return split ? bufferIssue::kSplitFormat : bufferIssue::kUnifiedFormat; }
+};
+
+// The format of a format instruction; nullptr (fault raised) when the conversion is not
+// defined here.
 template <bool kTyped, bool kD16>
 const Format *usableFormat(Wave &w, const DecodedInst &in, const Resource &r, bool write) {
-  const bool split = kTyped ? (in.aux & memflag::kSplitFormat) != 0 : r.splitFormat;
-  const uint32_t code = kTyped ? (in.aux >> memflag::kFormatShift) & 0x7F : r.format;
-  const Format &f = formatOf(code, split);
+  const FormatCode<kTyped> fc(in, r);
+  const Format &f = formatOf(fc.code, fc.split);
   bool ok = f.comps && (!write || f.storable);
   if (kD16)
     for (unsigned c = 0; c < f.comps; ++c)
       ok = ok && !(f.bits[c] == 32 && f.num != Num::Float);
   if (!ok) {
-    uint64_t issue = split ? bufferIssue::kSplitFormat : bufferIssue::kUnifiedFormat;
-    if (kD16)
-      issue |= bufferIssue::kD16;
-    unsupported(w, in, issue, code, write);
+    unsupported(w, in, fc.issue() | (kD16 ? bufferIssue::kD16 : 0), fc.code, write);
     return nullptr;
   }
   return &f;
@@ -555,12 +561,8 @@ void storeFormat(Wave &w, const DecodedInst &in) {
   // Only whole components are written: fewer than all of a packed element's would need part of
   // a byte.
   if (comps < f->comps && !f->byteComponents()) {
-    unsupported(w, in,
-                (lanes.rsrc.splitFormat || (in.aux & memflag::kSplitFormat)
-                     ? bufferIssue::kSplitFormat
-                     : bufferIssue::kUnifiedFormat) |
-                    bufferIssue::kPartialStore,
-                kTyped ? (in.aux >> memflag::kFormatShift) & 0x7F : lanes.rsrc.format, true);
+    const FormatCode<kTyped> fc(in, lanes.rsrc);
+    unsupported(w, in, fc.issue() | bufferIssue::kPartialStore, fc.code, true);
     return;
   }
   unsigned bytes = 0;

@@ -65,10 +65,9 @@ LaneTarget privateTarget(Wave &w, const DecodedInst &in, int lane, int64_t offse
   if (in.aux & memflag::kGuestPrivate) {
     const uint64_t flatScratch = w.sgpr[in.sdst] | uint64_t{w.sgpr[in.sdst + 1]} << 32;
     const uint64_t o = static_cast<uint64_t>(offset);
-    LaneTarget t = swizzledTarget(w, in, lane,
-                                  flatScratch + (o / 4) * 4 * W + static_cast<uint64_t>(lane) * 4 +
-                                      o % 4,
-                                  o % 4, bytes, 4, 4 * W, write);
+    LaneTarget t = swizzledTarget(
+        w, in, lane, flatScratch + (o / 4) * 4 * W + static_cast<uint64_t>(lane) * 4 + o % 4, o % 4,
+        bytes, 4, 4 * W, write);
     t.address = o; // alignment checks see the private address
     t.shared = false;
     return t;

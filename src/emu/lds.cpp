@@ -201,8 +201,7 @@ template <int W, bool kBackward> void permute(Wave &w, const DecodedInst &in) {
   uint32_t tmp[W] = {};
   for (int i = 0; i < W; ++i) {
     const uint32_t lane = (addr[i] + offset) >> 2;
-    const uint32_t other =
-        wholeWave ? lane % W : (static_cast<uint32_t>(i) & 0x20) | (lane & 0x1F);
+    const uint32_t other = wholeWave ? lane % W : (static_cast<uint32_t>(i) & 0x20) | (lane & 0x1F);
     if constexpr (kBackward)
       tmp[i] = ((exec >> other) & 1) ? data[other] : 0;
     else if ((exec >> i) & 1)
@@ -224,7 +223,9 @@ template <class T, class Op> ExecEntry atomicEntry() {
   return {&atomic<32, T, Op>, &atomic<64, T, Op>, 0};
 }
 
-template <class T, class Op> ExecEntry src2Entry() { return {&src2<32, T, Op>, &src2<64, T, Op>, 0}; }
+template <class T, class Op> ExecEntry src2Entry() {
+  return {&src2<32, T, Op>, &src2<64, T, Op>, 0};
+}
 
 // name and name_rtn (the no-return form and the one returning the old value share the executor;
 // the pre-decoder sets memflag::kReturn for the form with a destination).

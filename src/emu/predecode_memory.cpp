@@ -43,7 +43,10 @@ bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string 
   // (M0's offset field, whether the instruction offset and a per-lane dword are added, where a
   // byte or short lands in its dword) is not given clearly enough by the ISA guides to emulate
   // without guessing.
-  const bool ldsLoad = (row.modifiers & isa::mod::Lds) || name.starts_with("buffer_load_lds_");
+  if ((row.modifiers & isa::mod::Lds) || name.starts_with("buffer_load_lds_")) {
+    why = std::string(name) + " lds (a load into LDS) not emulated";
+    return false;
+  }
   switch (fmt) {
   case Format::DS:
     if (mem.ds[isa::mem::kDsGds].get(v)) {
@@ -53,7 +56,8 @@ bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string 
     // The _src2_ forms with offset1[7] take B's offset from the address's high bits, A[31:17]:
     // which of A's bits then address the LDS is not documented.
     if (name.find("_src2_") != name.npos && (d.imm & 0x8000)) {
-      why = std::string(name) + " with offset1[7] (offset from the address's high bits) not emulated";
+      why =
+          std::string(name) + " with offset1[7] (offset from the address's high bits) not emulated";
       return false;
     }
     if (name == "ds_condxchg32_rtn_b64" || name == "ds_bvh_stack_rtn_b32") {
@@ -84,20 +88,12 @@ bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string 
       d.aux |= memflag::kGuestPrivate;
       d.sdst = scalarIndex(target.sregs.flatScratch);
     }
-    if (ldsLoad) {
-      why = std::string(name) + " lds (a load into LDS) not emulated";
-      return false;
-    }
     return true;
   case Format::MUBUF:
   case Format::MTBUF: {
     const isa::mem::FormatLayout &l = fmt == Format::MTBUF ? mem.mtbuf : mem.mubuf;
     if (l[isa::mem::kBufTfe].get(v)) {
       why = "tfe not emulated";
-      return false;
-    }
-    if (ldsLoad) {
-      why = std::string(name) + " lds (a load into LDS) not emulated";
       return false;
     }
     d.imm = static_cast<int32_t>(l[isa::mem::kBufOffset].get(v));

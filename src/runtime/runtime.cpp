@@ -222,14 +222,14 @@ std::string bufferIssueText(uint64_t issue) {
     return "swizzled buffer resource (swizzle_enable " + std::to_string(value) + ")";
   std::string format;
   if (kind == bi::kSplitFormat) {
-    format = "format:[BUF_DATA_FORMAT_" +
-             std::string(isa::mem::kBufferDataFormats[value & 0xF]) + ",BUF_NUM_FORMAT_" +
+    format = "format:[BUF_DATA_FORMAT_" + std::string(isa::mem::kBufferDataFormats[value & 0xF]) +
+             ",BUF_NUM_FORMAT_" +
              std::string(isa::mem::kBufferNumFormats[(value >> isa::mem::kNumFormatShift) & 7]) +
              "]";
   } else {
     format = "format:[" +
              std::string(value < isa::mem::kBufferFormats.size() ? isa::mem::kBufferFormats[value]
-                                                                : "?") +
+                                                                 : "?") +
              "]";
   }
   if (issue & bi::kPartialStore)
