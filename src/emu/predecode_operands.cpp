@@ -260,7 +260,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       return false;
     }
     if (clamp && (entry.flags & kFloatResult))
-      d.postOps |= post::kClamp;
+      d.postOps |= post::kClamp | clampNanRule();
     if (clamp && (entry.flags & entry::kIntClamp))
       d.extra = 1;
     // Integer results ignore omod (the VALU document).
