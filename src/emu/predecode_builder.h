@@ -160,6 +160,10 @@ struct Builder {
   // The memflag bits of a memory instruction (emu/mem_access.h) and its format-specific
   // operands; false (with a reason) for what the emulator does not run.
   bool memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string &why) const;
+  // Why an instruction without an executor is not emulated: the memory instructions refused
+  // by design have a reason of their own (GWS / GDS / ordered count, stores from LDS), every
+  // other one is "not implemented".
+  static std::string refusedReason(const disasm::Inst &inst);
 
   // ---- 16-bit and packed operands (predecode_16bit.cpp, emu/valu16.h) --------------------------
 
