@@ -63,6 +63,46 @@ void expectSameAsLlvmMc(const std::string &source, const std::string &targetId) 
   EXPECT_TRUE(got.object == want.object) << targetId << " object bytes differ\n" << source;
 }
 
+// Without an OS in the triple (-arch=amdgcn), llvm-mc-19 writes the v3 form of e_flags: one
+// bit each for xnack and sramecc, set when the feature is on or "any".
+TEST(Gfx908ObjectNoOs, ElfFlagsOfEveryFeatureSetting) {
+  ASSERT_TRUE(difftest::haveTool("llvm-mc-19"));
+  const std::string source = ".text\ns_nop 0\nv_mov_b32 v0, 1.0\n";
+  const std::string path = difftest::writeTempFile(source, ".s");
+  for (const char *mattr :
+       {"", "+xnack", "-xnack", "+sramecc", "-sramecc", "+xnack,-sramecc", "-xnack,-sramecc"}) {
+    for (const char *cpu : {"gfx908", "gfx1100"}) {
+      std::vector<std::string> argv = {"llvm-mc-19", "-arch=amdgcn", std::string("-mcpu=") + cpu};
+      if (*mattr)
+        argv.push_back(std::string("-mattr=") + mattr);
+      const std::string obj = path + ".o";
+      argv.insert(argv.end(), {"-filetype=obj", "-o", obj, path});
+      ASSERT_EQ(difftest::runTool(argv).status, 0) << cpu << " " << mattr;
+      const std::string want = difftest::readFile(obj);
+      unlink(obj.c_str());
+      std::string error;
+      std::optional<isa::TargetId> id = isa::parseTargetId(cpu, error);
+      ASSERT_TRUE(id) << error;
+      for (std::string_view rest = mattr; !rest.empty();) {
+        const size_t comma = rest.find(',');
+        const std::string_view f = rest.substr(0, comma);
+        const isa::FeatureSetting v =
+            f[0] == '+' ? isa::FeatureSetting::On : isa::FeatureSetting::Off;
+        (f.substr(1) == "xnack" ? id->xnack : id->sramecc) = v;
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      }
+      elf::AssembleOptions opts;
+      opts.target = *id;
+      opts.wave64 = isa::defaultWave64(id->target);
+      opts.object = true;
+      const elf::AssembleResult got = elf::assemble(path, source, opts);
+      ASSERT_TRUE(got.ok) << got.diagnostics;
+      EXPECT_TRUE(got.output == want) << cpu << " -mattr=" << mattr << ": object bytes differ";
+    }
+  }
+  unlink(path.c_str());
+}
+
 struct Case {
   const char *targetId;
   const char *source;

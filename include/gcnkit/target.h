@@ -46,8 +46,8 @@ std::optional<TargetId> parseTargetId(std::string_view text, std::string &error)
 std::string targetIdString(const TargetId &id);
 
 // e_flags of a code object for this target id (code object v4 and later: EF_AMDGPU_MACH plus
-// the 2-bit xnack and sramecc settings). v3 objects use the older single-bit form
-// (elfFlagsV3).
+// the 2-bit xnack and sramecc settings). v3 objects and objects for no OS use the older
+// single-bit form (elfFlagsV3: a bit set where the setting is on or any).
 uint32_t elfFlags(const TargetId &id);
 uint32_t elfFlagsV3(const TargetId &id);
 

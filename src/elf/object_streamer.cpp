@@ -232,8 +232,7 @@ struct ObjectStreamer::Impl {
 
   std::optional<ExprValue> evaluate(const Expr &e, std::string &error) {
     assembler::ExprError err;
-    auto v = assembler::evaluate(
-        e, [&](std::string_view n) { return valueOf(n, 0); }, err);
+    auto v = assembler::evaluate(e, [&](std::string_view n) { return valueOf(n, 0); }, err);
     if (!v)
       error = err.message;
     return v;
@@ -507,9 +506,10 @@ void ObjectStreamer::emitAmdgpuMetadata(const assembler::MetadataNode &root) {
 std::string ObjectStreamer::finish(unsigned codeObjectVersion) {
   Impl &m = *impl_;
   ObjectFile obj;
-  // Code object v4 introduced the 2-bit xnack / sramecc settings.
-  obj.eflags =
-      codeObjectVersion >= 4 ? isa::elfFlags(m.opts.target) : isa::elfFlagsV3(m.opts.target);
+  // Code object v4 introduced the 2-bit xnack / sramecc settings; an object for no OS (llvm-mc's
+  // -arch=amdgcn) keeps the v3 bits whatever the version.
+  obj.eflags = m.opts.amdhsa && codeObjectVersion >= 4 ? isa::elfFlags(m.opts.target)
+                                                       : isa::elfFlagsV3(m.opts.target);
   obj.rela = m.opts.amdhsa;
   if (m.opts.amdhsa) {
     obj.osabi = 64;

@@ -312,9 +312,11 @@ uint32_t elfFlags(const TargetId &id) {
 }
 
 uint32_t elfFlagsV3(const TargetId &id) {
+  // One bit per feature, set where the processor has it and the setting is on or "any" (LLVM's
+  // isXnackOnOrAny / isSramEccOnOrAny).
   const uint32_t mach = id.target == Target::GFX908 ? kMachGfx908 : kMachGfx1100;
-  return mach | (id.xnack == FeatureSetting::On ? kXnackV3 : 0) |
-         (id.sramecc == FeatureSetting::On ? kSrameccV3 : 0);
+  return mach | (supportsXnack(id.target) && id.xnack != FeatureSetting::Off ? kXnackV3 : 0) |
+         (supportsSramecc(id.target) && id.sramecc != FeatureSetting::Off ? kSrameccV3 : 0);
 }
 
 std::optional<TargetId> targetIdFromElfFlags(uint32_t eflags) {
