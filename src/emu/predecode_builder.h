@@ -149,6 +149,12 @@ struct Builder {
   // operands; false (with a reason) for what the emulator does not run.
   bool memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string &why) const;
 
+  // ---- images (predecode_image.cpp, emu/image.h) ----------------------------------------------
+
+  // An image instruction: its executor, operands and flags; false (with the reason, naming the
+  // instruction or the modifier) for what the emulator does not run.
+  bool imageInstruction(const disasm::Inst &inst, DecodedInst &d, std::string &why);
+
   // ---- 16-bit and packed operands (predecode_16bit.cpp, emu/valu16.h) --------------------------
 
   static bool isHalfType(DataType t) {
