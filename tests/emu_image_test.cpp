@@ -141,9 +141,9 @@ struct HostImage {
   ImageDesc desc;
   std::vector<uint8_t> bytes;
   unsigned spatial() const {
-    return desc.type == ImageType::Image3D                                                ? 3
+    return desc.type == ImageType::Image3D                                           ? 3
            : desc.type == ImageType::Image2D || desc.type == ImageType::Image2DArray ? 2
-                                                                                          : 1;
+                                                                                     : 1;
   }
   bool array() const {
     return desc.type == ImageType::Image1DArray || desc.type == ImageType::Image2DArray;
@@ -254,13 +254,13 @@ std::array<float, 4> sampleHost(const HostImage &h, const SamplerDesc &sm, const
     const int layers = static_cast<int>(h.desc.arraySize);
     layer = std::min(std::max(static_cast<int>(std::rint(coord[dims])), 0), layers - 1);
   }
-  const bool hasAlpha = h.desc.format.order == ChannelOrder::RGBA ||
-                        h.desc.format.order == ChannelOrder::BGRA;
+  const bool hasAlpha =
+      h.desc.format.order == ChannelOrder::RGBA || h.desc.format.order == ChannelOrder::BGRA;
   auto pixel = [&](int x, int y, int z) -> std::array<double, 4> {
     if (x < 0 || y < 0 || z < 0) // the border colour: (0, 0, 0, 0), alpha 1 without alpha
       return {0, 0, 0, hasAlpha ? 0.0 : 1.0};
-    const size_t at = h.array() ? h.offset(x, dims == 1 ? layer : y, dims == 1 ? 0 : layer)
-                                : h.offset(x, y, z);
+    const size_t at =
+        h.array() ? h.offset(x, dims == 1 ? layer : y, dims == 1 ? 0 : layer) : h.offset(x, y, z);
     const std::array<uint32_t, 4> v = pixelValue(h.desc.format, &h.bytes[at]);
     std::array<double, 4> r{};
     for (unsigned c = 0; c < 4; ++c)
@@ -282,9 +282,9 @@ std::array<float, 4> sampleHost(const HostImage &h, const SamplerDesc &sm, const
           if (dims == 3)
             weight *= k ? t[2].a : 1.0 - t[2].a;
         }
-        const std::array<double, 4> p = pixel(i ? t[0].i1 : t[0].i0,
-                                              dims >= 2 ? (j ? t[1].i1 : t[1].i0) : 0,
-                                              dims == 3 ? (k ? t[2].i1 : t[2].i0) : 0);
+        const std::array<double, 4> p =
+            pixel(i ? t[0].i1 : t[0].i0, dims >= 2 ? (j ? t[1].i1 : t[1].i0) : 0,
+                  dims == 3 ? (k ? t[2].i1 : t[2].i0) : 0);
         for (unsigned c = 0; c < 4; ++c)
           sum[c] += weight * p[c];
       }
@@ -425,12 +425,14 @@ TEST_P(ImageTest, CopyEveryFloatFormatAndGeometry) {
       d.width = c.w;
       d.height = c.h;
       d.depth = c.type == ImageType::Image3D ? c.d : 1;
-      d.arraySize = c.type == ImageType::Image1DArray || c.type == ImageType::Image2DArray ? c.d
-                                                                                           : 1;
+      d.arraySize =
+          c.type == ImageType::Image1DArray || c.type == ImageType::Image2DArray ? c.d : 1;
       if (c.type == ImageType::Image1DArray)
         d.height = 1;
       const HostImage src = randomImage(d, rng);
-      const DeviceImage in = uploadImage(dev, src), out = uploadImage(dev, HostImage{d, std::vector<uint8_t>(src.bytes.size())});
+      const DeviceImage in = uploadImage(dev, src),
+                        out =
+                            uploadImage(dev, HostImage{d, std::vector<uint8_t>(src.bytes.size())});
       launchOk(dev, *m, c.kernel, c.grid, {4, 2, 1},
                runtime::KernelArgs().addImage(in.desc).addImage(out.desc));
       EXPECT_EQ(downloadImage(dev, out), hostCopy(src, scaleF));
@@ -544,34 +546,19 @@ __kernel void edges(read_only image2d_t src, write_only image2d_t dst, __global 
 // ---- samplers ---------------------------------------------------------------------------------
 
 constexpr const char *kSampleKernels = R"(
-__kernel void s1d(read_only image1d_t img, sampler_t s, __global const float4 *c, __global float4 *out) {
-  int i = get_global_id(0);
-  out[i] = read_imagef(img, s, c[i].x);
-}
-__kernel void s2d(read_only image2d_t img, sampler_t s, __global const float4 *c, __global float4 *out) {
-  int i = get_global_id(0);
-  out[i] = read_imagef(img, s, c[i].xy);
-}
-__kernel void s3d(read_only image3d_t img, sampler_t s, __global const float4 *c, __global float4 *out) {
-  int i = get_global_id(0);
-  out[i] = read_imagef(img, s, c[i]);
-}
-__kernel void s1da(read_only image1d_array_t img, sampler_t s, __global const float4 *c, __global float4 *out) {
-  int i = get_global_id(0);
-  out[i] = read_imagef(img, s, c[i].xy);
-}
-__kernel void s2da(read_only image2d_array_t img, sampler_t s, __global const float4 *c, __global float4 *out) {
-  int i = get_global_id(0);
-  out[i] = read_imagef(img, s, c[i]);
-}
-__kernel void s2di(read_only image2d_t img, sampler_t s, __global const float4 *c, __global int4 *out) {
-  int i = get_global_id(0);
-  out[i] = read_imagei(img, s, c[i].xy);
-}
-__kernel void s2dint(read_only image2d_t img, sampler_t s, __global const int4 *c, __global float4 *out) {
-  int i = get_global_id(0);
-  out[i] = read_imagef(img, s, c[i].xy);
-}
+// out[i] = read_image<R>(img, s, coordinate i of the buffer).
+#define SAMPLE(name, image, R, OUT, T, coord) \
+  __kernel void name(read_only image img, sampler_t s, __global const T##4 *c, __global OUT##4 *out) { \
+    int i = get_global_id(0); \
+    out[i] = read_image##R(img, s, c[i]coord); \
+  }
+SAMPLE(s1d, image1d_t, f, float, float, .x)
+SAMPLE(s2d, image2d_t, f, float, float, .xy)
+SAMPLE(s3d, image3d_t, f, float, float, )
+SAMPLE(s1da, image1d_array_t, f, float, float, .xy)
+SAMPLE(s2da, image2d_array_t, f, float, float, )
+SAMPLE(s2di, image2d_t, i, int, float, .xy)
+SAMPLE(s2dint, image2d_t, f, float, int, .xy)
 // Permuted coordinates: clang addresses these with NSA (non-sequential) register lists.
 __kernel void s3dnsa(read_only image3d_t img, sampler_t s, __global const float4 *c, __global float4 *out) {
   int i = get_global_id(0);
@@ -591,7 +578,8 @@ __kernel void sconst(read_only image2d_t img, __global const float4 *c, __global
 
 // Coordinates: random ones over [-1.5, 2.5] of the image (normalized) or [-3, size + 3] pixels,
 // plus pixel centres and edges.
-std::vector<float> sampleCoords(const HostImage &h, bool normalized, unsigned n, std::mt19937 &rng) {
+std::vector<float> sampleCoords(const HostImage &h, bool normalized, unsigned n,
+                                std::mt19937 &rng) {
   std::vector<float> c(n * 4, 0.0f);
   const unsigned dims = h.spatial();
   for (unsigned i = 0; i < n; ++i) {
@@ -776,15 +764,18 @@ __kernel void q(read_only image1d_t a, read_only image2d_t b, read_only image3d_
   };
   const ImageFormat rgba8{ChannelOrder::RGBA, ChannelType::UnormInt8};
   const uint64_t o = dev.alloc(24 * 4);
-  launchOk(dev, *m, "q", {1, 1, 1}, {1, 1, 1},
-           runtime::KernelArgs()
-               .addImage(make(ImageType::Image1D, 300, 1, 1, 1, {ChannelOrder::BGRA, ChannelType::UnormInt8}))
-               .addImage(make(ImageType::Image2D, 1000, 77, 1, 1, {ChannelOrder::R, ChannelType::Float}))
-               .addImage(make(ImageType::Image3D, 9, 8, 7, 1, {ChannelOrder::RG, ChannelType::SignedInt16}))
-               .addImage(make(ImageType::Image1DArray, 17, 1, 1, 6, rgba8))
-               .addImage(make(ImageType::Image2DArray, 3, 5, 1, 11, rgba8))
-               .addImage(make(ImageType::Image1DBuffer, 4097, 1, 1, 1, rgba8))
-               .add(o));
+  launchOk(
+      dev, *m, "q", {1, 1, 1}, {1, 1, 1},
+      runtime::KernelArgs()
+          .addImage(
+              make(ImageType::Image1D, 300, 1, 1, 1, {ChannelOrder::BGRA, ChannelType::UnormInt8}))
+          .addImage(make(ImageType::Image2D, 1000, 77, 1, 1, {ChannelOrder::R, ChannelType::Float}))
+          .addImage(
+              make(ImageType::Image3D, 9, 8, 7, 1, {ChannelOrder::RG, ChannelType::SignedInt16}))
+          .addImage(make(ImageType::Image1DArray, 17, 1, 1, 6, rgba8))
+          .addImage(make(ImageType::Image2DArray, 3, 5, 1, 11, rgba8))
+          .addImage(make(ImageType::Image1DBuffer, 4097, 1, 1, 1, rgba8))
+          .add(o));
   const std::vector<int32_t> got = download<int32_t>(dev, o, 24);
   const std::vector<int32_t> want = {300, 1000, 77, 1000, 77, 9, 8, 7, 9, 8, 7, 0, 17, 6, 3, 5, 11,
                                      4097,
@@ -1071,8 +1062,9 @@ TEST_P(ImageTest, BadImageArguments) {
             std::string::npos);
   ImageDesc outside = d;
   outside.height = 8; // 128 bytes in a 64-byte allocation
-  EXPECT_NE(err(runtime::KernelArgs().addImage(d).addImage(outside)).find("not inside one allocation"),
-            std::string::npos);
+  EXPECT_NE(
+      err(runtime::KernelArgs().addImage(d).addImage(outside)).find("not inside one allocation"),
+      std::string::npos);
   ImageDesc unaligned = d;
   unaligned.data += 4;
   EXPECT_NE(err(runtime::KernelArgs().addImage(unaligned).addImage(d)).find("256-byte aligned"),
@@ -1088,8 +1080,8 @@ TEST_P(ImageTest, BadImageArguments) {
 TEST_P(ImageTest, NsaAndTupleAddresses) {
   const std::vector<uint8_t> obj = compileOpenCL(kSampleKernels, wave(), kImageFlags);
   ASSERT_FALSE(obj.empty());
-  const ToolResult dis = runTool("llvm-objdump-19 -d {in} > {out}", "k.o",
-                                 std::string(obj.begin(), obj.end()));
+  const ToolResult dis =
+      runTool("llvm-objdump-19 -d {in} > {out}", "k.o", std::string(obj.begin(), obj.end()));
   ASSERT_TRUE(dis.ok) << dis.messages;
   // llvm-objdump writes NSA sampler forms with two spaces after the mnemonic.
   EXPECT_NE(dis.output.find("image_sample_lz  v["), std::string::npos) << dis.output;
@@ -1116,9 +1108,8 @@ TEST_P(ImageTest, NsaAndTupleAddresses) {
   std::vector<float> permuted(n * 3 * 4);
   for (unsigned i = 0; i < n; ++i) {
     const float *p = &coords[i * 4];
-    const float perms[3][4] = {{p[0], p[1], p[2], p[3]},
-                               {p[2], p[1], p[0], p[3]},
-                               {p[3], p[2], p[0], p[1]}};
+    const float perms[3][4] = {
+        {p[0], p[1], p[2], p[3]}, {p[2], p[1], p[0], p[3]}, {p[3], p[2], p[0], p[1]}};
     for (unsigned k = 0; k < 3; ++k)
       std::copy(perms[k], perms[k] + 4, &permuted[(3 * i + k) * 4]);
   }

@@ -1,7 +1,7 @@
 // `gcnkit run` as a process: kernels compiled by clang-19 at test time (OpenCL objects, HIP
 // offload bundles, HIP host objects, assembly), every --arg spec checked to arrive bit for bit,
-// metadata mismatches, image and sampler arguments, --save, faults, the instruction limit, --trace, and bad containers. Also
-// the offload bundle reader and the f16 conversion on their own.
+// metadata mismatches, image and sampler arguments, --save, faults, the instruction limit, --trace,
+// and bad containers. Also the offload bundle reader and the f16 conversion on their own.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -1049,7 +1049,8 @@ TEST(HalfConversion, EveryHalfMidpointAndNeighbour) {
 // Kernels using examples/opencl_images.h for the image built-ins (compiled without the device
 // libraries).
 std::vector<std::string> imageFlags() {
-  return {"-cl-std=CL2.0", "-include", std::string(GCNKIT_SOURCE_DIR) + "/examples/opencl_images.h"};
+  return {"-cl-std=CL2.0", "-include",
+          std::string(GCNKIT_SOURCE_DIR) + "/examples/opencl_images.h"};
 }
 
 constexpr const char *kImageKernels = R"(
@@ -1183,8 +1184,9 @@ TEST(RunCli, ImageSpecErrors) {
        "argument 2 is a sampler (sampler_t); give it sampler:COORDS,ADDRESS,FILTER"},
       {"invert",
        {sampler, "image2d:2,2,r_float", sampler},
-       "--arg 0 (" + sampler + "): kernel 'invert' argument 0 is an image (image2d_t), not a "
-                               "sampler"},
+       "--arg 0 (" + sampler +
+           "): kernel 'invert' argument 0 is an image (image2d_t), not a "
+           "sampler"},
       {"buf", {"image2d:2,2,r_float"}, "argument 0 is a buffer pointer (int*), not an image"},
       {"invert",
        {"image2d:2,2,r_float,@" + (dir / "small.bin"), "image2d:2,2,r_float", sampler},

@@ -97,7 +97,14 @@ private:
 // texels are the caller's: a guest allocation holding them linearly, x fastest, rows of `width`
 // texels, then rows of the next slice / array layer (imageBytes in all).
 
-enum class ImageType : uint8_t { Image1D, Image2D, Image3D, Image1DArray, Image2DArray, Image1DBuffer };
+enum class ImageType : uint8_t {
+  Image1D,
+  Image2D,
+  Image3D,
+  Image1DArray,
+  Image2DArray,
+  Image1DBuffer
+};
 // OpenCL channel orders and types (CL_R, CL_RG, CL_RGBA, CL_BGRA; CL_UNORM_INT8 ...).
 enum class ChannelOrder : uint8_t { R, RG, RGBA, BGRA };
 enum class ChannelType : uint8_t {

@@ -64,9 +64,9 @@ std::string unsupportedText(uint32_t reason, uint64_t value) {
   case Unsupported::BorderColor:
     return "sampler border colour type " + v + " not emulated (the border colour table)";
   case Unsupported::Filter:
-    return value >= 16 ? "sampler min / max reduction mode " + std::to_string(value - 16) +
-                             " not emulated"
-                       : "sampler filter " + v + " not emulated (point and bilinear are)";
+    return value >= 16
+               ? "sampler min / max reduction mode " + std::to_string(value - 16) + " not emulated"
+               : "sampler filter " + v + " not emulated (point and bilinear are)";
   case Unsupported::LinearInteger:
     return "linear filtering of integer image format " + formatName() + " not emulated";
   case Unsupported::ImplicitLod:
@@ -95,8 +95,8 @@ uint32_t f32Bits(float f) { return std::bit_cast<uint32_t>(f); }
 float bitsF32(uint32_t b) { return std::bit_cast<float>(b); }
 
 // The T# type each instruction dim addresses (dim -> TYPE; 0: not an emulated dim).
-constexpr uint32_t kTypeOfDim[8] = {ii::kType1D, ii::kType2D, ii::kType3D, 0,
-                                    ii::kType1DArray, ii::kType2DArray, 0, 0};
+constexpr uint32_t kTypeOfDim[8] = {ii::kType1D,      ii::kType2D,      ii::kType3D, 0,
+                                    ii::kType1DArray, ii::kType2DArray, 0,           0};
 
 // ---- the image a T# describes --------------------------------------------------------------
 
@@ -164,8 +164,9 @@ bool decodeView(Wave &w, const DecodedInst &in, const ii::ImageResourceLayout &l
            << lay.baseShift;
   v.width = (lay.widthLo.get(t) | lay.widthHi.get(t) << lay.widthLo.width) + 1;
   v.array = v.type == ii::kType1DArray || v.type == ii::kType2DArray;
-  v.spatial = v.type == ii::kType3D ? 3 : (v.type == ii::kType1D || v.type == ii::kType1DArray) ? 1
-                                                                                               : 2;
+  v.spatial = v.type == ii::kType3D                                   ? 3
+              : (v.type == ii::kType1D || v.type == ii::kType1DArray) ? 1
+                                                                      : 2;
   v.height = v.spatial >= 2 ? lay.height.get(t) + 1 : 1;
   if (v.type == ii::kType3D) {
     v.depth = lay.depth.get(t) + 1;
@@ -191,13 +192,14 @@ uint32_t componentMax(unsigned bits) { return bits == 32 ? ~0u : (1u << bits) - 
 // scaled and float formats, the integer for UINT / SINT.
 uint32_t unpack(const ii::FormatInfo &f, uint32_t raw) {
   const unsigned b = f.bits;
-  const int32_t s = b == 32 ? static_cast<int32_t>(raw)
-                            : static_cast<int32_t>(raw << (32 - b)) >> (32 - b);
+  const int32_t s =
+      b == 32 ? static_cast<int32_t>(raw) : static_cast<int32_t>(raw << (32 - b)) >> (32 - b);
   switch (f.num) {
   case ii::NumFormat::Unorm:
     return f32Bits(static_cast<float>(raw) / static_cast<float>(componentMax(b)));
   case ii::NumFormat::Snorm:
-    return f32Bits(std::max(-1.0f, static_cast<float>(s) / static_cast<float>(componentMax(b) >> 1)));
+    return f32Bits(
+        std::max(-1.0f, static_cast<float>(s) / static_cast<float>(componentMax(b) >> 1)));
   case ii::NumFormat::Uscaled:
     return f32Bits(static_cast<float>(raw));
   case ii::NumFormat::Sscaled:
@@ -224,9 +226,11 @@ uint32_t pack(const ii::FormatInfo &f, uint32_t v) {
   const float smax = static_cast<float>(mask >> 1);
   switch (f.num) {
   case ii::NumFormat::Unorm:
-    return static_cast<uint32_t>(std::nearbyint(saturate(x, 0.0f, 1.0f) * static_cast<float>(mask)));
+    return static_cast<uint32_t>(
+        std::nearbyint(saturate(x, 0.0f, 1.0f) * static_cast<float>(mask)));
   case ii::NumFormat::Snorm:
-    return static_cast<uint32_t>(static_cast<int32_t>(std::nearbyint(saturate(x, -1.0f, 1.0f) * smax))) &
+    return static_cast<uint32_t>(
+               static_cast<int32_t>(std::nearbyint(saturate(x, -1.0f, 1.0f) * smax))) &
            mask;
   case ii::NumFormat::Uscaled:
     return static_cast<uint32_t>(std::nearbyint(saturate(x, 0.0f, static_cast<float>(mask))));
@@ -309,8 +313,8 @@ unsigned coordCount(const DecodedInst &in) { return isa::mem::kImageCoords[image
 
 // Writes the components dmask enables (four values, float bits or integers) to VDATA of lane l:
 // one per register, or two 16-bit values per register with d16 (floats rounded to f16).
-template <int W> void writeData(Wave &w, const DecodedInst &in, int l, const uint32_t v[4],
-                                bool isFloat) {
+template <int W>
+void writeData(Wave &w, const DecodedInst &in, int l, const uint32_t v[4], bool isFloat) {
   const unsigned dmask = image::dmaskOf(in.aux);
   const bool d16 = in.aux & image::kD16;
   unsigned k = 0;
@@ -336,8 +340,9 @@ template <int W> void writeData(Wave &w, const DecodedInst &in, int l, const uin
 
 // Reads the data components dmask enables from VDATA of lane l (d16: 16-bit values, floats
 // widened, integers extended by the format's signedness); `have` says which were given.
-template <int W> void readData(Wave &w, const DecodedInst &in, int l, const ii::FormatInfo &f,
-                               uint32_t v[4], unsigned &have) {
+template <int W>
+void readData(Wave &w, const DecodedInst &in, int l, const ii::FormatInfo &f, uint32_t v[4],
+              unsigned &have) {
   const unsigned dmask = image::dmaskOf(in.aux);
   const bool d16 = in.aux & image::kD16;
   unsigned k = 0;
@@ -351,7 +356,8 @@ template <int W> void readData(Wave &w, const DecodedInst &in, int l, const ii::
       v[c] = vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + k++))[l];
       continue;
     }
-    const uint32_t h = vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + k / 2))[l] >> (16 * (k & 1));
+    const uint32_t h =
+        vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + k / 2))[l] >> (16 * (k & 1));
     ++k;
     if (!f.isInteger())
       v[c] = half16::f16ToF32Bits(h & 0xFFFF);
@@ -367,8 +373,9 @@ const ii::DescriptorLayouts &layouts(const Wave &w) {
 }
 
 // The integer texel coordinates of a load / store / atomic lane, and its mip level.
-template <int W> void texelCoords(const Address<W> &a, const DecodedInst &in, int l,
-                                  uint32_t xyz[3], uint32_t &mip) {
+template <int W>
+void texelCoords(const Address<W> &a, const DecodedInst &in, int l, uint32_t xyz[3],
+                 uint32_t &mip) {
   const unsigned n = coordCount(in);
   xyz[0] = xyz[1] = xyz[2] = 0;
   for (unsigned j = 0; j < n && j < 3; ++j)
@@ -376,14 +383,12 @@ template <int W> void texelCoords(const Address<W> &a, const DecodedInst &in, in
   mip = (in.aux & image::kMip) ? a.comp(l, n) : 0;
 }
 
-// image_load / image_load_mip.
-template <int W> void load(Wave &w, const DecodedInst &in) {
-  View v;
-  if (!decodeView(w, in, layouts(w).image, true, v))
-    return;
+// Calls fn(lane, inside, address) for each active lane of a load or store: its integer texel
+// coordinates, whether they lie inside the view, and the texel's guest address. fn returns false
+// when it stopped the wave; a mip level other than 0 stops it here.
+template <int W, class F> void texelLanes(Wave &w, const DecodedInst &in, const View &v, F fn) {
   const Address<W> a(w, in);
   const uint64_t exec = execMask<W>(w);
-  const unsigned bytes = v.fmt.texelBytes();
   for (int l = 0; l < W; ++l) {
     if (!((exec >> l) & 1))
       continue;
@@ -393,17 +398,30 @@ template <int W> void load(Wave &w, const DecodedInst &in) {
       unsupported(w, in, Unsupported::MipLevel, mip, l);
       return;
     }
+    const bool inside = v.inside(xyz[0], xyz[1], xyz[2]);
+    if (!fn(l, inside, inside ? v.address(xyz[0], xyz[1], xyz[2]) : 0))
+      return;
+  }
+}
+
+// image_load / image_load_mip.
+template <int W> void load(Wave &w, const DecodedInst &in) {
+  View v;
+  if (!decodeView(w, in, layouts(w).image, true, v))
+    return;
+  texelLanes<W>(w, in, v, [&](int l, bool inside, uint64_t address) {
     uint32_t out[4] = {};
-    if (v.inside(xyz[0], xyz[1], xyz[2])) {
-      const LaneTarget t = globalTarget(w, in, l, v.address(xyz[0], xyz[1], xyz[2]), bytes, false);
+    if (inside) {
+      const LaneTarget t = globalTarget(w, in, l, address, v.fmt.texelBytes(), false);
       if (t.fault)
-        return;
+        return false;
       uint32_t texel[4];
       readTexel(t.p, v.fmt, texel);
       swizzle(v, texel, out);
     }
     writeData<W>(w, in, l, out, !v.fmt.isInteger());
-  }
+    return true;
+  });
 }
 
 // image_store / image_store_mip.
@@ -411,26 +429,16 @@ template <int W> void store(Wave &w, const DecodedInst &in) {
   View v;
   if (!decodeView(w, in, layouts(w).image, true, v))
     return;
-  const Address<W> a(w, in);
-  const uint64_t exec = execMask<W>(w);
-  const unsigned bytes = v.fmt.texelBytes(), compBytes = v.fmt.bits / 8u;
-  for (int l = 0; l < W; ++l) {
-    if (!((exec >> l) & 1))
-      continue;
-    uint32_t xyz[3], mip;
-    texelCoords(a, in, l, xyz, mip);
-    if (mip != 0) {
-      unsupported(w, in, Unsupported::MipLevel, mip, l);
-      return;
-    }
+  const unsigned compBytes = v.fmt.bits / 8u;
+  texelLanes<W>(w, in, v, [&](int l, bool inside, uint64_t address) {
     uint32_t data[4];
     unsigned have;
     readData<W>(w, in, l, v.fmt, data, have);
-    if (!v.inside(xyz[0], xyz[1], xyz[2]))
-      continue;
-    const LaneTarget t = globalTarget(w, in, l, v.address(xyz[0], xyz[1], xyz[2]), bytes, true);
+    if (!inside)
+      return true;
+    const LaneTarget t = globalTarget(w, in, l, address, v.fmt.texelBytes(), true);
     if (t.fault)
-      return;
+      return false;
     // Memory component m receives the data component whose dst_sel reads it.
     for (unsigned m = 0; m < v.fmt.comps; ++m)
       for (unsigned c = 0; c < 4; ++c)
@@ -439,7 +447,8 @@ template <int W> void store(Wave &w, const DecodedInst &in) {
           std::memcpy(t.p + m * compBytes, &raw, compBytes);
           break;
         }
-  }
+    return true;
+  });
 }
 
 // image_atomic_*: one 32-bit component per texel; an out-of-range lane does nothing (and
@@ -592,9 +601,8 @@ template <int W> void sample(Wave &w, const DecodedInst &in) {
       return;
     }
     const bool linear = (lod > 0.0f ? s.min : s.mag) == ii::kXyFilterBilinear;
-    const bool zLinear = v.spatial == 3 && (s.zFilter == ii::kZFilterNone
-                                                ? linear
-                                                : s.zFilter == ii::kZFilterLinear);
+    const bool zLinear = v.spatial == 3 &&
+                         (s.zFilter == ii::kZFilterNone ? linear : s.zFilter == ii::kZFilterLinear);
     if (isInt && (linear || zLinear)) {
       unsupported(w, in, Unsupported::LinearInteger, v.formatCode, l);
       return;
@@ -607,8 +615,8 @@ template <int W> void sample(Wave &w, const DecodedInst &in) {
     int32_t layer = 0;
     if (v.array) {
       const float r = std::rint(a.compF(l, v.spatial));
-      layer = v.layers == 0 ? image::kBorder
-              : !(r > 0.0f)  ? 0
+      layer = v.layers == 0                           ? image::kBorder
+              : !(r > 0.0f)                           ? 0
               : r >= static_cast<float>(v.layers - 1) ? static_cast<int32_t>(v.layers - 1)
                                                       : static_cast<int32_t>(r);
     }
@@ -623,10 +631,10 @@ template <int W> void sample(Wave &w, const DecodedInst &in) {
         std::memcpy(out, s.border, sizeof(s.border));
         return;
       }
-      const LaneTarget t = globalTarget(w, in, l, v.address(static_cast<uint32_t>(x),
-                                                            static_cast<uint32_t>(y),
-                                                            static_cast<uint32_t>(z)),
-                                        bytes, false);
+      const LaneTarget t = globalTarget(
+          w, in, l,
+          v.address(static_cast<uint32_t>(x), static_cast<uint32_t>(y), static_cast<uint32_t>(z)),
+          bytes, false);
       if (t.fault) {
         faulted = true;
         std::memset(out, 0, 16);
@@ -652,8 +660,7 @@ template <int W> void sample(Wave &w, const DecodedInst &in) {
             if (zLinear)
               weight *= k ? taps[2].a : 1.0 - static_cast<double>(taps[2].a);
             uint32_t t[4];
-            fetch(i ? taps[0].i1 : taps[0].i0,
-                  v.spatial >= 2 ? (j ? taps[1].i1 : taps[1].i0) : 0,
+            fetch(i ? taps[0].i1 : taps[0].i0, v.spatial >= 2 ? (j ? taps[1].i1 : taps[1].i0) : 0,
                   zLinear ? (k ? taps[2].i1 : taps[2].i0) : zNearest, t);
             for (unsigned c = 0; c < 4; ++c)
               sum[c] += weight * static_cast<double>(bitsF32(t[c]));
@@ -671,9 +678,7 @@ template <int W> void sample(Wave &w, const DecodedInst &in) {
 
 ExecEntry entryFor(ExecFn w32, ExecFn w64) { return {w32, w64, 0}; }
 
-template <class Op> ExecEntry atomicEntry() {
-  return entryFor(&atomic<32, Op>, &atomic<64, Op>);
-}
+template <class Op> ExecEntry atomicEntry() { return entryFor(&atomic<32, Op>, &atomic<64, Op>); }
 
 } // namespace
 

@@ -19,8 +19,8 @@
 namespace gcnkit::emu::image {
 
 // DecodedInst::aux bits (bit 0 is memflag::kReturn, set for atomics with glc).
-inline constexpr unsigned kDimShift = 8;   // 3 bits: the instruction's dim field
-inline constexpr unsigned kDmaskShift = 11; // 4 bits
+inline constexpr unsigned kDimShift = 8;     // 3 bits: the instruction's dim field
+inline constexpr unsigned kDmaskShift = 11;  // 4 bits
 inline constexpr uint32_t kUnorm = 1u << 15; // coordinates in texels whatever the sampler says
 inline constexpr uint32_t kA16 = 1u << 16;   // 16-bit address components, two per dword
 inline constexpr uint32_t kD16 = 1u << 17;   // 16-bit data, two per dword

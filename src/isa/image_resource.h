@@ -103,9 +103,8 @@ const DescriptorLayouts *descriptorLayouts(Target target);
 inline constexpr uint32_t kSelZero = 0, kSelOne = 1, kSelX = 4, kSelY = 5, kSelZ = 6, kSelW = 7;
 
 // T# TYPE.
-inline constexpr uint32_t kType1D = 8, kType2D = 9, kType3D = 10, kTypeCube = 11,
-                          kType1DArray = 12, kType2DArray = 13, kType2DMsaa = 14,
-                          kType2DMsaaArray = 15;
+inline constexpr uint32_t kType1D = 8, kType2D = 9, kType3D = 10, kTypeCube = 11, kType1DArray = 12,
+                          kType2DArray = 13, kType2DMsaa = 14, kType2DMsaaArray = 15;
 
 // S# CLAMP_X / Y / Z.
 inline constexpr uint32_t kClampWrap = 0, kClampMirror = 1, kClampLastTexel = 2,
@@ -148,8 +147,8 @@ constexpr FormatInfo formatInfo(uint32_t code) {
   const std::string_view num = name.substr(last + 1);
   FormatInfo f;
   constexpr std::pair<std::string_view, NumFormat> kNums[] = {
-      {"UNORM", NumFormat::Unorm}, {"SNORM", NumFormat::Snorm}, {"USCALED", NumFormat::Uscaled},
-      {"SSCALED", NumFormat::Sscaled}, {"UINT", NumFormat::Uint}, {"SINT", NumFormat::Sint},
+      {"UNORM", NumFormat::Unorm},     {"SNORM", NumFormat::Snorm}, {"USCALED", NumFormat::Uscaled},
+      {"SSCALED", NumFormat::Sscaled}, {"UINT", NumFormat::Uint},   {"SINT", NumFormat::Sint},
       {"FLOAT", NumFormat::Float}};
   bool known = false;
   for (const auto &[text, value] : kNums)

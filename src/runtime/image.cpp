@@ -28,7 +28,7 @@ struct TypeInfo {
 };
 // Indexed by ChannelType.
 constexpr TypeInfo kTypes[] = {
-    {"snorm8", 8, "SNORM", 0},  {"snorm16", 16, "SNORM", 1}, {"unorm8", 8, "UNORM", 2},
+    {"snorm8", 8, "SNORM", 0},   {"snorm16", 16, "SNORM", 1}, {"unorm8", 8, "UNORM", 2},
     {"unorm16", 16, "UNORM", 3}, {"sint8", 8, "SINT", 8},     {"sint16", 16, "SINT", 9},
     {"sint32", 32, "SINT", 10},  {"uint8", 8, "UINT", 11},    {"uint16", 16, "UINT", 12},
     {"uint32", 32, "UINT", 13},  {"half", 16, "FLOAT", 14},   {"float", 32, "FLOAT", 15},

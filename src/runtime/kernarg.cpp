@@ -85,8 +85,7 @@ bool put(std::vector<uint8_t> &out, uint32_t offset, const void *data, uint32_t 
 
 bool buildKernarg(const KernelInfo &k, const LaunchConfig &cfg, const KernelArgs *args,
                   std::span<const uint64_t> descriptors, std::span<const uint8_t> raw,
-                  const HiddenValues &hidden,
-                  std::vector<uint8_t> &out, std::string &error) {
+                  const HiddenValues &hidden, std::vector<uint8_t> &out, std::string &error) {
   out.assign(std::max(k.kernargSegmentSize, k.descriptor.kernargSize), 0);
   if (args) {
     std::vector<const KernelArgInfo *> explicitArgs;

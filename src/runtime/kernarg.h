@@ -22,7 +22,6 @@ struct HiddenValues {
 // argument i's descriptor, which the argument passes (its kind must be the metadata's).
 bool buildKernarg(const KernelInfo &k, const LaunchConfig &cfg, const KernelArgs *args,
                   std::span<const uint64_t> descriptors, std::span<const uint8_t> raw,
-                  const HiddenValues &hidden,
-                  std::vector<uint8_t> &out, std::string &error);
+                  const HiddenValues &hidden, std::vector<uint8_t> &out, std::string &error);
 
 } // namespace gcnkit::runtime

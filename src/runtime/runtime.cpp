@@ -291,8 +291,8 @@ bool writeDescriptors(Device &device, const KernelArgs &args, std::vector<uint64
       }
       const uint64_t bytes = imageBytes(a.image);
       if (!device.impl().memory.translate(a.image.data, std::max<uint64_t>(bytes, 1))) {
-        error = which + "the image's " + std::to_string(bytes) + " bytes at " +
-                hex(a.image.data) + " are not inside one allocation";
+        error = which + "the image's " + std::to_string(bytes) + " bytes at " + hex(a.image.data) +
+                " are not inside one allocation";
         return false;
       }
       words = std::move(*t);

@@ -441,9 +441,8 @@ int runRun(std::span<const std::string_view> args) {
         if (!readFile(spec.path, contents))
           return fail(kUsageError, where + "cannot read " + spec.path);
         if (contents.size() != size)
-          return fail(kUsageError, where + spec.path + " holds " +
-                                       std::to_string(contents.size()) + " bytes; the image has " +
-                                       std::to_string(size) + " (" +
+          return fail(kUsageError, where + spec.path + " holds " + std::to_string(contents.size()) +
+                                       " bytes; the image has " + std::to_string(size) + " (" +
                                        std::to_string(runtime::texelBytes(image.format)) +
                                        " per texel)");
       }

@@ -275,8 +275,8 @@ bool parseImage(const Geometry &g, std::string_view body, ArgSpec &a, std::strin
     return false;
   }
   // The T#'s fields: 14 bits of width / height - 1, 13 bits of depth - 1 / last layer.
-  const bool layers = g.type == runtime::ImageType::Image1DArray ||
-                      g.type == runtime::ImageType::Image2DArray;
+  const bool layers =
+      g.type == runtime::ImageType::Image1DArray || g.type == runtime::ImageType::Image2DArray;
   uint32_t sizes[3] = {1, 1, 1};
   for (unsigned i = 0; i < g.count; ++i) {
     const bool third = i == g.count - 1 && (g.type == runtime::ImageType::Image3D || layers);
