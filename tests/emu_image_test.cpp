@@ -839,8 +839,15 @@ float4 raw_ld(int dmask, int s, int t, gk8 r, int tfe, int cp) __asm("llvm.amdgc
 float4 raw_smp(int dmask, float s, float t, gk8 r, int4 sm, bool unorm, int tfe, int cp) __asm("llvm.amdgcn.image.sample.lz.2d.v4f32.f32");
 __kernel void raw(__global const gk8 *t, __global const int4 *sm, __global float4 *out) {
   int i = get_global_id(0);
-  out[2 * i] = raw_ld(0xf, i, 0, t[0], 0, 0);
-  out[2 * i + 1] = raw_smp(0xf, i + 0.5f, 0.5f, t[0], sm[0], true, 0, 0);
+  out[3 * i] = raw_ld(0xf, i, 0, t[0], 0, 0);
+  out[3 * i + 1] = raw_smp(0xf, i + 0.5f, 0.5f, t[0], sm[0], true, 0, 0);
+  out[3 * i + 2] = smp(0xf, i + 0.5f, 0.5f, t[0], sm[0], true, 0, 0);
+}
+// A store of the y component alone (dmask 0x2): the other components keep their memory.
+void st_y(float v, int dmask, int s, int t, gk8 r, int tfe, int cp) __asm("llvm.amdgcn.image.store.2d.f32.i32");
+__kernel void store_y(write_only image2d_t img) {
+  int i = get_global_id(0);
+  st_y(i * 0.5f, 0x2, i, 1, T(img), 0, 0);
 }
 )";
 
@@ -1012,6 +1019,8 @@ TEST_P(ImageTest, UnsupportedDescriptorsAreNamedFaults) {
       {"mirror once", 0, 0, 3, 3, true, "sampler clamp mode 3 not emulated"},
       {"aniso", 2, 20, 2, 2, true, "sampler filter 2 not emulated"},
       {"border table", 0, 0, 3, 6, true, "sampler border colour type 3"},
+      {"linear integer", 1, 20, 8, 20, false, "linear filtering of integer image format 20"},
+      {"implicit LOD", 2, 22, 2, 1, true, "sample with an implicit LOD"},
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.what);
@@ -1021,6 +1030,8 @@ TEST_P(ImageTest, UnsupportedDescriptorsAreNamedFaults) {
     v[c.dword] = (v[c.dword] & ~mask) | (c.value << c.lo);
     if (std::string(c.what) == "border table")
       s[3] |= 3u << 30;
+    if (std::string(c.what) == "linear integer") // a bilinear sampler on R32_UINT texels
+      s[2] |= 1u << 20 | 1u << 22;
     const uint64_t ta = upload(dev, t), sa = upload(dev, s), out = dev.alloc(64 * 32);
     runtime::LaunchResult r = runtime::launch(dev, *m, "raw", {{4, 1, 1}, {4, 1, 1}},
                                               runtime::KernelArgs().add(ta).add(sa).add(out));
@@ -1073,6 +1084,30 @@ TEST_P(ImageTest, BadImageArguments) {
             std::string::npos);
   EXPECT_NE(err(runtime::KernelArgs().addSampler({}).addImage(d)).find("a sampler given"),
             std::string::npos);
+}
+
+// A store whose dmask enables y alone writes that component and keeps the others.
+TEST_P(ImageTest, PartialDmaskStoreKeepsOtherComponents) {
+  runtime::Device dev;
+  auto m = build(dev, kIntrinsicKernels);
+  ASSERT_TRUE(m);
+  ImageDesc d;
+  d.format = {ChannelOrder::RGBA, ChannelType::Float};
+  d.width = 5;
+  d.height = 2;
+  std::vector<float> texels(40);
+  for (size_t i = 0; i < texels.size(); ++i)
+    texels[i] = static_cast<float>(i) + 100.0f;
+  HostImage h{d, std::vector<uint8_t>(160)};
+  std::memcpy(h.bytes.data(), texels.data(), 160);
+  const DeviceImage img = uploadImage(dev, h);
+  launchOk(dev, *m, "store_y", {5, 1, 1}, {5, 1, 1}, runtime::KernelArgs().addImage(img.desc));
+  std::vector<float> want = texels, got(40);
+  for (int x = 0; x < 5; ++x)
+    want[(5 + x) * 4 + 1] = static_cast<float>(x) * 0.5f;
+  const std::vector<uint8_t> bytes = downloadImage(dev, img);
+  std::memcpy(got.data(), bytes.data(), 160);
+  EXPECT_EQ(got, want);
 }
 
 // gfx11's two address forms: NSA (a register per address dword, here for permuted coordinates)

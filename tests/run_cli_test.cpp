@@ -571,7 +571,7 @@ TEST(RunCli, OptionErrors) {
       {{o, "--grid", "1", "--block", "1", "--max-instructions", "-5"},
        "--max-instructions -5: expected a positive count"},
       {{o, "--grid", "1", "--block", "1", "--save", "2=x"},
-       "--save 2=x: argument 2 is not a buffer (@PATH or zeros:)"},
+       "--save 2=x: argument 2 is not a buffer or an image (@PATH, zeros:, image*:)"},
       {{o, "--grid", "1", "--block", "1", "--save", "9=x"},
        "--save 9=x: argument 9 does not exist"},
       {{o, "--grid", "1", "--block", "1", "--save", "x"}, "--save x: expected N=PATH"},

@@ -125,7 +125,6 @@ bool Builder::imageInstruction(const disasm::Inst &inst, DecodedInst &d, std::st
         }
       }
       d.src[0] = Src{SrcKind::Vgpr, false, false, static_cast<uint16_t>(first[0])};
-      d.extra = static_cast<uint8_t>(regs); // address dwords
       for (unsigned k = 1; k < 5; ++k)
         d.target |= first[k] << (8 * (k - 1));
       break;
