@@ -346,6 +346,12 @@ TEST_F(ElfTools, Gfx908SaluStreamMatchesLlvmObjdump) {
   expectSameAsLlvmObjdump(randomStreamObject(isa::Target::GFX908, "salu908", "salu", true));
 }
 
+// Every gfx908 family: lane masks are SGPR pairs (compare results, carries, SDWA compares with
+// SD set), and an SGPR where MFMA wants AccVGPRs draws the note of its SGPR class.
+TEST_F(ElfTools, Gfx908RandomInstructionStreamMatchesLlvmObjdump) {
+  expectSameAsLlvmObjdump(randomStreamObject(isa::Target::GFX908, "stream908", nullptr, true));
+}
+
 // The command line: `gcnkit dis` recognises ELF input, reads it from a file or standard input
 // (named <stdin>, as llvm-objdump does), and fails with status 1 and one error line.
 TEST_F(ElfTools, CommandLineMatchesLlvmObjdump) {

@@ -40,10 +40,14 @@ inline AsmKernelOptions kernelOptions(unsigned vgprs, unsigned laneAddress, unsi
 
 // A kernel `k(out, in)` for one work-group of W lanes: s[4:5] = out, s[6:7] = in,
 // v<laneAddress> = lane * 4; input j of lane l is in[64 j + l] (load with offset:256*j),
-// outputs likewise in out.
+// outputs likewise in out. A gfx908 kernel with private memory gets the gfx9 scratch set-up
+// clang's kernels have: the private segment buffer in s[0:3] (its base moved to the wave's
+// scratch by the prolog, as the wave offset in s9 says) and FLAT_SCRATCH set from flat scratch
+// init, so MUBUF, SCRATCH and FLAT instructions reach private memory.
 inline std::string asmKernel(const std::string &body, unsigned wave,
                              const AsmKernelOptions &opts = {}) {
   const bool gfx9 = opts.target == isa::Target::GFX908;
+  const bool gfx9Scratch = gfx9 && opts.privateBytes;
   const std::string processor = gfx9 ? "gfx908" : "gfx1100";
   std::ostringstream s;
   s << ".amdgcn_target \"amdgcn-amd-amdhsa--" << processor << "\"\n"
@@ -53,9 +57,18 @@ inline std::string asmKernel(const std::string &body, unsigned wave,
 .p2align 8
 .type k,@function
 k:
-  )" << (gfx9 ? "s_load_dwordx4" : "s_load_b128")
-    << R"( s[4:7], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
+)";
+  if (gfx9Scratch)
+    s << R"(  s_mov_b64 s[12:13], s[4:5]
+  s_add_u32 flat_scratch_lo, s6, s9
+  s_addc_u32 flat_scratch_hi, s7, 0
+  s_add_u32 s0, s0, s9
+  s_addc_u32 s1, s1, 0
+  s_load_dwordx4 s[4:7], s[12:13], 0x0
+)";
+  else
+    s << "  " << (gfx9 ? "s_load_dwordx4" : "s_load_b128") << " s[4:7], s[0:1], 0x0\n";
+  s << R"(  s_waitcnt lgkmcnt(0)
   v_lshlrev_b32 v)"
     << opts.laneAddress << ", 2, v0\n"
     << body << R"(
@@ -64,14 +77,20 @@ k:
 .p2align 6
 .amdhsa_kernel k
   .amdhsa_kernarg_size 16
-  .amdhsa_user_sgpr_count 2
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+)"
+    << (gfx9Scratch ? R"(  .amdhsa_user_sgpr_count 8
+  .amdhsa_user_sgpr_private_segment_buffer 1
+  .amdhsa_user_sgpr_flat_scratch_init 1
+)"
+                    : "  .amdhsa_user_sgpr_count 2\n")
+    << R"(  .amdhsa_user_sgpr_kernarg_segment_ptr 1
   .amdhsa_group_segment_fixed_size )"
     << opts.ldsBytes << R"(
   .amdhsa_private_segment_fixed_size )"
     << opts.privateBytes << R"(
-  )" << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset "
-                 : ".amdhsa_enable_private_segment ")
+  )"
+    << (gfx9 ? ".amdhsa_system_sgpr_private_segment_wavefront_offset "
+             : ".amdhsa_enable_private_segment ")
     << (opts.privateBytes ? 1 : 0) << "\n"
     << (gfx9 ? "" : "  .amdhsa_wavefront_size32 " + std::to_string(wave == 32 ? 1 : 0) + "\n")
     << R"(  .amdhsa_next_free_vgpr )" << opts.vgprs << R"(

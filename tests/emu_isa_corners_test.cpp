@@ -177,6 +177,40 @@ TEST_P(EmuIsaCorners, TrapHaltAndKill) {
   EXPECT_EQ(r.out[0], 0xDEADBEEFu);
 }
 
+// ds_condxchg32_rtn_b64 (the ISA's pseudocode): the 8-byte aligned pair at (VADDR + offset) &
+// 0xFFF8; each dword of DATA with bit 31 set replaces its memory dword (bit 31 cleared); the
+// old pair is returned. Each lane has its own pair; the data is in VDST's registers too, so the
+// result must not be written before DATA is read.
+TEST_P(EmuIsaCorners, DsCondXchg32) {
+  const unsigned W = wave();
+  std::vector<uint32_t> in = randomWords(64 * 3, 17);
+  const std::string body = loadInput(1, 0) + loadInput(2, 1) + loadInput(3, 2) +
+                           // LDS pair of lane l at 8 l; VADDR 0xFFFFF + 8 l plus offset 4
+                           // lands on it after the mask (16 bits, 8-byte aligned).
+                           "  v_lshlrev_b32 v4, 3, v0\n"
+                           "  v_add_nc_u32 v5, 0x0fffff, v4\n"
+                           "  ds_store_b32 v4, v1\n  ds_store_b32 v4, v2 offset:4\n"
+                           "  s_waitcnt lgkmcnt(0)\n"
+                           "  v_mov_b32 v6, v2\n  v_mov_b32 v7, v3\n"
+                           "  ds_condxchg32_rtn_b64 v[6:7], v5, v[6:7] offset:4\n"
+                           "  s_waitcnt lgkmcnt(0)\n"
+                           "  ds_load_b64 v[8:9], v4\n  s_waitcnt lgkmcnt(0)\n" +
+                           storeOutput(6, 0) + storeOutput(7, 1) + storeOutput(8, 2) +
+                           storeOutput(9, 3);
+  AsmKernelOptions o;
+  o.ldsBytes = 512;
+  AsmRun r = runAsm(dev, body, W, in, 4, o);
+  ASSERT_TRUE(r.result.ok()) << r.result.error;
+  for (unsigned l = 0; l < W; ++l) {
+    const uint32_t mem[2] = {in[l], in[64 + l]}, data[2] = {in[64 + l], in[128 + l]};
+    for (unsigned i = 0; i < 2; ++i) {
+      EXPECT_EQ(r.out[64 * i + l], mem[i]) << "old dword " << i << " lane " << l;
+      const uint32_t now = (data[i] >> 31) ? data[i] & 0x7FFFFFFFu : mem[i];
+      EXPECT_EQ(r.out[128 + 64 * i + l], now) << "new dword " << i << " lane " << l;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Wave, EmuIsaCorners, ::testing::Values(32u, 64u),
                          [](const auto &info) { return "W" + std::to_string(info.param); });
 

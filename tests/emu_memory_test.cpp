@@ -1,18 +1,21 @@
 // Memory instructions on the emulator: global / flat / LDS atomics (integer, 64-bit, float),
 // private arrays in scratch, flat pointers into each aperture, buffer resources (raw, OOB rules,
 // atomics, formats), ds_swizzle / ds_bpermute, and the faults of bad accesses. Kernels come from
-// clang-19 (OpenCL C, or LLVM IR for the buffer intrinsics clang has no builtin for), run in
-// wave32 and wave64 and are checked against host references.
+// clang-19 (OpenCL C, or LLVM IR for the buffer intrinsics clang has no builtin for) or are
+// hand-written assembly (the packed and d16 buffer formats), run in wave32 and wave64 and are
+// checked against host references.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <set>
 #include <span>
 
 #include "emu/atomics.h"
+#include "emu_asm_util.h"
 #include "emu_kernel_util.h"
 
 namespace gcnkit::emutest {
@@ -439,6 +442,66 @@ define amdgpu_kernel void @k(ptr addrspace(1) %c, ptr addrspace(1) %old, ptr add
     const uint16_t h = half[2 * i];
     const float back = std::ldexp(float((h & 0x3FF) | 0x400), ((h >> 10) & 0x1F) - 25);
     EXPECT_NEAR(back, x, x / 1024.0f + 1e-7f) << i;
+  }
+}
+
+// gfx11's unified formats with packed components (x in the low bits) and the d16 forms, in
+// hand-written tbuffer instructions: 2_10_10_10 UNORM loaded and stored back (an exact round
+// trip), 10_11_11 FLOAT (unsigned 11- / 10-bit floats), 8_8_8_8 SNORM as f16 pairs, and a d16
+// store that clamps -1.0 to 0 in 16_16 UNORM.
+TEST_P(EmuMemory, UnifiedPackedAndD16Formats) {
+  const std::vector<uint32_t> in = randomWords(64, 21);
+  // raw V#s (oob_select 3, dst_sel xyzw, format 32_UINT) over `in` and `out`
+  const std::string body = "  s_mov_b32 s16, s6\n  s_and_b32 s17, s7, 0xffff\n"
+                           "  s_mov_b32 s18, -1\n  s_mov_b32 s19, 0x30014fac\n"
+                           "  s_mov_b32 s20, s4\n  s_and_b32 s21, s5, 0xffff\n"
+                           "  s_mov_b32 s22, -1\n  s_mov_b32 s23, 0x30014fac\n"
+                           "  tbuffer_load_format_xyzw v[1:4], v100, s[16:19], 0 "
+                           "format:[BUF_FMT_2_10_10_10_UNORM] offen\n"
+                           "  tbuffer_load_format_xyz v[5:7], v100, s[16:19], 0 "
+                           "format:[BUF_FMT_10_11_11_FLOAT] offen\n"
+                           "  v_mov_b32 v9, 0x77770000\n"
+                           "  tbuffer_load_d16_format_xyz v[8:9], v100, s[16:19], 0 "
+                           "format:[BUF_FMT_8_8_8_8_SNORM] offen\n"
+                           "  s_waitcnt vmcnt(0)\n"
+                           "  tbuffer_store_format_xyzw v[1:4], v100, s[20:23], 0 "
+                           "format:[BUF_FMT_2_10_10_10_UNORM] offen\n"
+                           "  v_mov_b32 v10, 0x3c00bc00\n" // f16 -1.0, 1.0
+                           "  tbuffer_store_d16_format_xy v10, v100, s[20:23], 0 "
+                           "format:[BUF_FMT_16_16_UNORM] offen offset:256\n"
+                           "  s_waitcnt vmcnt(0)\n" +
+                           storeOutput(5, 2) + storeOutput(6, 3) + storeOutput(7, 4) +
+                           storeOutput(8, 5) + storeOutput(9, 6);
+  AsmRun r = runAsm(dev, body, wave(), in, 7);
+  ASSERT_TRUE(r.result.ok()) << r.result.error;
+  auto bits = [](uint32_t w, unsigned at, unsigned n) { return (w >> at) & ((1u << n) - 1); };
+  // An unsigned float of 5 exponent bits (bias 15) and m mantissa bits, as f32.
+  auto small = [](uint32_t raw, unsigned m) {
+    const uint32_t e = raw >> m, f = raw & ((1u << m) - 1);
+    if (e == 31)
+      return f ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
+    const float mant = std::ldexp(static_cast<float>(f), -static_cast<int>(m));
+    return e ? std::ldexp(1.0f + mant, static_cast<int>(e) - 15) : std::ldexp(mant, -14);
+  };
+  auto snormHalf = [](uint32_t byte) {
+    const double q = std::max(static_cast<int8_t>(byte) / 127.0, -1.0);
+    return uint32_t{std::bit_cast<uint16_t>(static_cast<_Float16>(q))};
+  };
+  for (unsigned l = 0; l < wave(); ++l) {
+    const uint32_t w = in[l];
+    EXPECT_EQ(r.out[l], w) << "2_10_10_10 UNORM round trip, lane " << l;
+    EXPECT_EQ(r.out[64 + l], 0xFFFF0000u) << "d16 16_16 UNORM store, lane " << l;
+    for (unsigned c = 0; c < 3; ++c) {
+      const float want = small(bits(w, 11 * c, c == 2 ? 10 : 11), c == 2 ? 5 : 6);
+      const uint32_t got = r.out[64 * (2 + c) + l];
+      if (std::isnan(want))
+        EXPECT_TRUE(std::isnan(std::bit_cast<float>(got))) << "10_11_11 " << c << ", lane " << l;
+      else
+        EXPECT_EQ(got, bitsOf(want)) << "10_11_11 component " << c << ", lane " << l;
+    }
+    EXPECT_EQ(r.out[320 + l], snormHalf(bits(w, 0, 8)) | snormHalf(bits(w, 8, 8)) << 16)
+        << "d16 8_8_8_8 SNORM xy, lane " << l;
+    EXPECT_EQ(r.out[384 + l], 0x77770000u | snormHalf(bits(w, 16, 8))) << "d16 z, lane " << l;
   }
 }
 

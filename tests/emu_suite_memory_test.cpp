@@ -1,5 +1,6 @@
 // The emulator's kernel suite, part 2: LDS with barriers (reduction, scan, transpose), global
-// and LDS atomics (32/64-bit integer, f32, f64) and private arrays in scratch (-O2 and -O0).
+// and LDS atomics (32/64-bit integer, f32, f64) and private arrays in scratch (-O2 and -O0,
+// and in called functions: stack frames, generic pointers, nested calls).
 // Atomic results are checked where they are deterministic: final values, and returned old
 // values as multisets (any order of the work-items gives the same multiset).
 #include <algorithm>
@@ -410,6 +411,74 @@ TEST_P(EmuSuiteMemory, ScratchArraysO0) {
   auto m = load("scratch.cl", "-O0");
   ASSERT_TRUE(m);
   runScratchKernels(dev, *m);
+}
+
+// Host model of private_calls.cl.
+uint32_t mixPrivate(uint32_t seed, uint32_t rounds) {
+  uint32_t arr[32];
+  for (uint32_t k = 0; k < 32; ++k)
+    arr[k] = (seed * (k + 1)) ^ (k << 7);
+  uint32_t acc = seed;
+  for (uint32_t k = 0; k < rounds; ++k) {
+    const uint32_t j = (acc >> 3) % 32;
+    arr[j] += acc;
+    acc = acc * 33u + arr[(j + k) % 32];
+  }
+  return acc;
+}
+uint32_t level2(uint32_t v) {
+  uint32_t frame[6];
+  for (uint32_t k = 0; k < 6; ++k)
+    frame[k] = v * (k + 3);
+  return frame[v % 6] ^ frame[(v >> 4) % 6];
+}
+uint32_t level1(uint32_t v) {
+  uint32_t frame[5];
+  for (uint32_t k = 0; k < 5; ++k)
+    frame[k] = v + k * 11;
+  const uint32_t below = level2(v * 3u + 1u);
+  return frame[(v + below) % 5] + below;
+}
+uint32_t level0(uint32_t v) {
+  uint32_t frame[4];
+  for (uint32_t k = 0; k < 4; ++k)
+    frame[k] = v ^ (k << 9);
+  const uint32_t below = level1(v + 7u);
+  return frame[below % 4] * 5u + below;
+}
+
+void runPrivateCalls(runtime::Device &dev, const runtime::Module &m) {
+  const uint32_t n = 300;
+  auto in = randomInts<uint32_t>(n, 223);
+  const uint64_t din = upload(dev, in), dout = dev.alloc(3 * n * 4);
+  auto r = runtime::launch(dev, m, "private_calls", LaunchConfig{{n, 1, 1}, {64, 1, 1}},
+                           KernelArgs().add(din).add(dout).add(n));
+  ASSERT_TRUE(r.ok()) << "private_calls: " << r.error;
+  auto out = download<uint32_t>(dev, dout, 3 * n);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t buf[24];
+    for (uint32_t k = 0; k < 24; ++k)
+      buf[k] = in[i] + k * k;
+    buf[in[i] % 24] ^= mixPrivate(in[i], 5 + i % 7);
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < 24; ++k)
+      sum = sum * 7u + buf[k];
+    ASSERT_EQ(out[3 * i], sum) << "generic pointers into the caller's array, i=" << i;
+    ASSERT_EQ(out[3 * i + 1], mixPrivate(in[(i + 1) % n], 9)) << "callee's array, i=" << i;
+    ASSERT_EQ(out[3 * i + 2], level0(in[i])) << "nested calls, i=" << i;
+  }
+}
+
+// Calls with stack frames (gfx9: s32 / s33 as wave-scaled offsets into the swizzled private
+// segment), flat accesses through generic pointers to private arrays, nested calls; at -O2 and
+// at -O0 (every variable in a frame).
+TEST_P(EmuSuiteMemory, PrivateArraysInCalls) {
+  for (const char *optimization : {"", " -O0"}) {
+    SCOPED_TRACE(optimization);
+    auto m = load("private_calls.cl", std::string("-cl-std=CL2.0") + optimization);
+    ASSERT_TRUE(m);
+    runPrivateCalls(dev, *m);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Config, EmuSuiteMemory, allConfigs(), configName);

@@ -742,8 +742,15 @@ const AsmCase kAsmCases[] = {
      }},
     {"v_med3_f16 %0, %1, %2, %3 op_sel:[1,1,1,0]",
      [](uint32_t r, uint32_t x, uint32_t y, uint32_t z) -> uint32_t {
+       // The ISA's pseudocode: min3 when any input is a NaN, else the max of the two inputs
+       // other than the (numerically) largest.
        const uint32_t a = hi16(x), b = hi16(y), c = hi16(z);
-       return withLo(r, ieeeMax(ieeeMin(a, b), ieeeMin(ieeeMax(a, b), c)));
+       if (nanH(a) || nanH(b) || nanH(c))
+         return withLo(r, ieeeMin(ieeeMin(a, b), c));
+       const double top = hd(ieeeMax(ieeeMax(a, b), c));
+       return withLo(r, top == hd(a)   ? ieeeMax(b, c)
+                        : top == hd(b) ? ieeeMax(a, c)
+                                       : ieeeMax(a, b));
      }},
     {"v_div_fixup_f16 %0, %1, %2, %3",
      [](uint32_t r, uint32_t x, uint32_t y, uint32_t z) -> uint32_t {

@@ -383,6 +383,69 @@ TEST_P(EmuValuMisc, Dpp8) {
   }
 }
 
+// DPP16 and DPP8 on VOP3P (v_fma_mix_f32, v_fma_mixlo_f16, v_dot2_f32_f16): src0 is permuted
+// as a whole register, then its halves are selected by op_sel / op_sel_hi and neg applies;
+// disabled lanes and lanes DPP does not write keep the destination.
+TEST_P(EmuValuMisc, DppOnVop3p) {
+  const unsigned W = wave();
+  const uint64_t exec = W == 32 ? kExecPattern & 0xFFFFFFFFu : kExecPattern;
+  std::vector<uint32_t> in = randomWords(256, 21);
+  auto half = [](float f) { return uint32_t{std::bit_cast<uint16_t>(static_cast<_Float16>(f))}; };
+  for (unsigned l = 0; l < 64; ++l) { // v1, v2: two f16 halves each; v3: an f32
+    for (unsigned j = 0; j < 2; ++j) {
+      const float a = float(int(in[64 * j + l] % 201) - 100) / 8.0f;
+      const float b = float(int((in[64 * j + l] >> 16) % 201) - 100) / 16.0f;
+      in[64 * j + l] = half(a) | half(b) << 16;
+    }
+    in[128 + l] = bitsOf(float(int(in[128 + l] % 1001) - 500) / 4.0f);
+  }
+  const DppCase shr{
+      "row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1", 0x111, 15, 15, true, false};
+  const DppCase perm{"quad_perm:[2,3,0,1] row_mask:0x5 bank_mask:0xf", 0x4E, 5, 15, false, false};
+  const std::string dpp8 = "dpp8:[1,0,3,2,5,4,7,6]";
+  std::string body =
+      loadInput(1, 0) + loadInput(2, 1) + loadInput(3, 2) + loadInput(4, 3) +
+      "  v_mov_b32 v10, v4\n  v_mov_b32 v11, v4\n  v_mov_b32 v12, v4\n" + setExec(W, exec) +
+      // src0's high half (op_sel[0]) times src1's low half, plus v3 (f32).
+      "  v_fma_mix_f32_e64_dpp v10, -v1, v2, v3 op_sel:[1,0,0] "
+      "op_sel_hi:[1,1,0] " +
+      shr.text + "\n" + "  v_dot2_f32_f16_e64_dpp v11, v1, v2, v3 " + perm.text + "\n" +
+      "  v_fma_mixlo_f16_e64_dpp v12, v1, v2, v3 op_sel_hi:[1,1,0] " + dpp8 + "\n" + allExec(W) +
+      storeOutput(10, 0) + storeOutput(11, 1) + storeOutput(12, 2);
+  AsmRun r = runAsm(dev, body, W, in, 3);
+  ASSERT_TRUE(r.result.ok()) << r.result.error;
+  const std::vector<uint32_t> v1(in.begin(), in.begin() + 64);
+  auto hf = [](uint32_t h) { return static_cast<double>(std::bit_cast<_Float16>(uint16_t(h))); };
+  constexpr uint32_t kMarker = 0x5A5A5A5A; // the model's "DPP gives this lane nothing"
+  for (unsigned l = 0; l < W; ++l) {
+    const bool on = (exec >> l) & 1;
+    const uint32_t old = in[192 + l], y = in[64 + l];
+    const float c = f32(in[128 + l]);
+    // v_fma_mix_f32: fma(-hi(src0), lo(v2), v3); products of f16 values are exact in f32.
+    uint32_t s0 = dppMovModel(shr, int(l), exec, v1, kMarker);
+    uint32_t want = old;
+    if (on && s0 != kMarker)
+      want = bitsOf(std::fma(static_cast<float>(-hf(s0 >> 16)), static_cast<float>(hf(y)), c));
+    ASSERT_EQ(r.out[l], want) << "v_fma_mix_f32 lane " << l;
+    // v_dot2_f32_f16: lo * lo + hi * hi + v3 (exact in double, one rounding).
+    s0 = dppMovModel(perm, int(l), exec, v1, kMarker);
+    want = old;
+    if (on && s0 != kMarker)
+      want = bitsOf(static_cast<float>(hf(s0) * hf(y) + hf(s0 >> 16) * hf(y >> 16) + c));
+    ASSERT_EQ(r.out[64 + l], want) << "v_dot2_f32_f16 lane " << l;
+    // v_fma_mixlo_f16 with DPP8 (a disabled source lane reads 0): the f16 result in the low
+    // half, the high half kept.
+    const unsigned src = (l & ~1u) | ((l & 1) ^ 1);
+    const uint32_t x = ((exec >> src) & 1) ? in[src] : 0;
+    want = old;
+    if (on) {
+      const _Float16 h = static_cast<_Float16>(std::fma(hf(x), hf(y), static_cast<double>(c)));
+      want = (old & 0xFFFF0000u) | std::bit_cast<uint16_t>(h);
+    }
+    ASSERT_EQ(r.out[128 + l], want) << "v_fma_mixlo_f16 lane " << l;
+  }
+}
+
 TEST_P(EmuValuMisc, DppRejectsLiteral) {
   // v_add3_u32_e64_dpp v10, v2, v3, 0x12345 row_xmask:5: the decoder reads the literal after
   // the DPP dword, but DPP cannot take literals (the assembler refuses to write it).

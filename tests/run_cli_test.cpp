@@ -754,6 +754,124 @@ TEST(RunCli, TraceReportsTheFaultingInstruction) {
                    "    fault: instruction limit reached\n");
 }
 
+// ---- gfx908: several processors in one bundle, code object v4, AccVGPRs in the trace -----
+
+// HIP compiled for both processors: the bundle holds a gfx1100 and a gfx908 entry (the gfx908
+// one with target features in its id).
+TEST(RunCli, BundleWithSeveralProcessorsRunsTheChosenOne) {
+  TempDir dir;
+  for (bool deviceOnly : {true, false}) {
+    std::vector<std::string> flags = hipFlags(deviceOnly, dir / "k.o");
+    flags.push_back("--offload-arch=gfx908:xnack-");
+    ASSERT_TRUE(compile(dir, "k.hip", kHipScale, flags));
+    ToolRun r = run({dir / "k.o", "--kernel", "_Z5scalePffi", "--grid", "1", "--block", "1"});
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_TRUE(contains(r.err, "gfx1100")) << r.err;
+    EXPECT_TRUE(contains(r.err, "gfx908")) << r.err;
+    EXPECT_TRUE(contains(r.err, "--mcpu")) << r.err;
+    for (const std::string mcpu : {"gfx1100", "gfx908"}) {
+      SCOPED_TRACE(mcpu + (deviceOnly ? " bundle" : " host object"));
+      const int n = 300;
+      std::vector<float> v;
+      for (int i = 0; i < n; ++i)
+        v.push_back(static_cast<float>(i) / 7.0f);
+      writeFile(dir / "v.bin", bytesOf(v));
+      r = run({dir / "k.o", "--mcpu", mcpu, "--kernel", "_Z5scalePffi", "--grid", "300", "--block",
+               "128", "--arg", "@" + (dir / "v.bin"), "--arg", "f32:-0.75", "--arg", "i32:300",
+               "--save", "0=" + (dir / "out.bin")});
+      ASSERT_EQ(r.status, 0) << r.err;
+      std::vector<float> want;
+      for (float x : v)
+        want.push_back(std::fma(x, -0.75f, 1.0f));
+      expectSameBits(valuesOf<float>(readFile(dir / "out.bin")), want);
+      // The API picks the same entry.
+      runtime::Device dev;
+      std::string error;
+      runtime::LoadOptions options;
+      options.target = mcpu == "gfx908" ? isa::Target::GFX908 : isa::Target::GFX1100;
+      auto module = runtime::Module::loadFile(dev, dir / "k.o", error, options);
+      ASSERT_TRUE(module) << error;
+      EXPECT_EQ(module->target(), *options.target);
+    }
+    ToolRun bad = run({dir / "k.o", "--mcpu", "gfx90a", "--grid", "1", "--block", "1"});
+    EXPECT_NE(bad.status, 0);
+    EXPECT_TRUE(contains(bad.err, "gfx90a")) << bad.err;
+  }
+}
+
+// Code object v4 has no hidden group sizes: the kernel reads the work-group and grid sizes from
+// the AQL dispatch packet (dispatch_ptr), which the runtime fills as a HSA runtime does.
+TEST(RunCli, CodeObjectV4ReadsSizesFromTheDispatchPacket) {
+  constexpr const char *kPacket = R"(
+__kernel void sizes(__global uint *out) {
+  __constant ushort *p16 = (__constant ushort *)__builtin_amdgcn_dispatch_ptr();
+  __constant uint *p32 = (__constant uint *)p16;
+  uint x = __builtin_amdgcn_workgroup_id_x() * __builtin_amdgcn_workgroup_size_x() +
+           __builtin_amdgcn_workitem_id_x();
+  uint y = __builtin_amdgcn_workgroup_id_y() * __builtin_amdgcn_workgroup_size_y() +
+           __builtin_amdgcn_workitem_id_y();
+  uint gx = p32[3], gy = p32[4], gz = p32[5];
+  if (x < gx && y < gy)
+    out[y * gx + x] = p16[1] | p16[2] << 4 | p16[3] << 12 | p16[4] << 20 | gz << 28;
+}
+)";
+  TempDir dir;
+  for (const std::string mcpu : {"gfx908", "gfx1100"}) {
+    for (const std::string version : {"4", "5"}) {
+      SCOPED_TRACE(mcpu + " v" + version);
+      std::vector<std::string> args{"-x",
+                                    "cl",
+                                    "-target",
+                                    "amdgcn-amd-amdhsa",
+                                    "-mcpu=" + mcpu,
+                                    "-nogpulib",
+                                    "-O2",
+                                    "-mcode-object-version=" + version,
+                                    "-c",
+                                    "-o",
+                                    dir / "k.o"};
+      ASSERT_TRUE(compile(dir, "k.cl", kPacket, args));
+      const unsigned gx = 50, gy = 7;
+      ToolRun r = run({dir / "k.o", "--grid", "50,7", "--block", "16,4", "--arg",
+                       "zeros:" + std::to_string(gx * gy * 4), "--save", "0=" + (dir / "o.bin")});
+      ASSERT_EQ(r.status, 0) << r.err;
+      // The packet's setup (2 dimensions), workgroup_size_x/y/z and grid_size_z.
+      const std::vector<uint32_t> got = valuesOf<uint32_t>(readFile(dir / "o.bin"));
+      ASSERT_EQ(got.size(), gx * gy);
+      for (unsigned i = 0; i < got.size(); ++i)
+        ASSERT_EQ(got[i], 2u | 16u << 4 | 4u << 12 | 1u << 20 | 1u << 28) << "work-item " << i;
+    }
+  }
+}
+
+// AccVGPR changes appear in the trace as a<N>.
+TEST(RunCli, TraceShowsAccVgprs) {
+  TempDir dir;
+  writeFile(dir / "acc.s", R"(.amdgcn_target "amdgcn-amd-amdhsa--gfx908"
+.text
+.globl acc
+.p2align 8
+.type acc,@function
+acc:
+  v_mov_b32 v1, 5
+  v_accvgpr_write_b32 a2, v1
+  v_accvgpr_read_b32 v0, a2
+  s_endpgm
+.rodata
+.p2align 6
+.amdhsa_kernel acc
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 8
+.end_amdhsa_kernel
+)");
+  ToolRun r = run({dir / "acc.s", "--grid", "64", "--block", "64", "--trace"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "v_accvgpr_write_b32 a2, v1\n    a2 = 0x5 (all active lanes)\n"))
+      << r.out;
+  EXPECT_TRUE(contains(r.out, "v_accvgpr_read_b32 v0, a2\n    v0 = 0x5 (all active lanes)\n"))
+      << r.out;
+}
+
 // ---- containers --------------------------------------------------------------------------
 
 TEST(RunCli, BadContainersGiveClearErrors) {

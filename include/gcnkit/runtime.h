@@ -229,7 +229,7 @@ struct Fault {
     Trap,              // s_trap with no trap handler (address: the trap id)
     ScratchViolation,  // private (scratch) access outside the work-item's private segment
     MisalignedAtomic,  // atomic on an address that is not naturally aligned
-    UnsupportedBuffer, // buffer resource not emulated (address: data format; 256: swizzled)
+    UnsupportedBuffer, // buffer resource or format not emulated (detail says which)
     Halted,            // s_sethalt / s_sendmsghalt halted the wave (address: SIMM16)
     VgprIndexRange,    // gfx9 VGPR indexing (s_set_gpr_idx_on, M0) left the kernel's VGPRs
     UnsupportedImage,  // image resource, sampler or access not emulated (detail says which)

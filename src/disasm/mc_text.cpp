@@ -74,6 +74,22 @@ struct Diagnostics {
   }
 };
 
+// Characters that end a byte token (llvm-mc's " \t\n\r,#[]").
+constexpr auto kDelimiter = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view(" \t\n\r,#[]"))
+    t[c] = true;
+  return t;
+}();
+
+// Characters between tokens: white space and commas.
+constexpr auto kSeparator = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view(" \t\n\r,"))
+    t[c] = true;
+  return t;
+}();
+
 class Reader {
 public:
   Reader(std::string_view input, const McTextOptions &opts) : s_(input), opts_(opts) {}
@@ -82,7 +98,7 @@ public:
   bool skipToToken() {
     while (pos_ < s_.size()) {
       char c = s_[pos_];
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',') {
+      if (kSeparator[static_cast<unsigned char>(c)]) {
         ++pos_;
       } else if (c == '#' || (!opts_.strictComments && c == '/' && pos_ + 1 < s_.size() &&
                               s_[pos_ + 1] == '/')) {
@@ -111,22 +127,30 @@ private:
   const McTextOptions &opts_;
 };
 
-// Characters that end a byte token (llvm-mc's " \t\n\r,#[]").
-constexpr auto kDelimiter = [] {
-  std::array<bool, 256> t{};
-  for (unsigned char c : std::string_view(" \t\n\r,#[]"))
-    t[c] = true;
+// Hex digit values, 0xFF for other characters: one load per digit on the hot path.
+constexpr auto kHexValue = [] {
+  std::array<uint8_t, 256> t{};
+  t.fill(0xFF);
+  for (int i = 0; i < 10; ++i)
+    t['0' + i] = static_cast<uint8_t>(i);
+  for (int i = 0; i < 6; ++i)
+    t['a' + i] = t['A' + i] = static_cast<uint8_t>(10 + i);
   return t;
 }();
 
 int hexDigit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
+  const uint8_t v = kHexValue[static_cast<unsigned char>(c)];
+  return v == 0xFF ? -1 : v;
+}
+
+// The usual token, "0xNN" followed by a delimiter or the end of the input: its value, or -1.
+inline int plainHexByte(std::string_view r) {
+  if (r.size() < 4 || r[0] != '0' || (r[1] | 0x20) != 'x' ||
+      (r.size() > 4 && !kDelimiter[static_cast<unsigned char>(r[4])]))
+    return -1;
+  const unsigned hi = kHexValue[static_cast<unsigned char>(r[2])];
+  const unsigned lo = kHexValue[static_cast<unsigned char>(r[3])];
+  return (hi | lo) > 15 ? -1 : static_cast<int>(hi * 16 + lo);
 }
 
 // StringRef::getAsInteger with radix 0: 0x/0X hex, 0b/0B binary, 0o or leading 0 octal,
@@ -165,6 +189,32 @@ bool parseByte(std::string_view tok, unsigned &value) {
   return true;
 }
 
+// The token at the start of r: up to the next delimiter, or (unless comments are strict) to a
+// `//` inside it.
+std::string_view tokenAt(std::string_view r, const McTextOptions &opts) {
+  size_t n = 0;
+  while (n < r.size() && !kDelimiter[static_cast<unsigned char>(r[n])]) {
+    if (!opts.strictComments && r[n] == '/' && n > 0 && n + 1 < r.size() && r[n + 1] == '/')
+      break;
+    ++n;
+  }
+  return r.substr(0, n);
+}
+
+// The input offset of byte `index` of the run of bytes gathered from `runStart` (which holds
+// only valid byte tokens up to that byte: a bad token starts a new run).
+size_t bytePosition(std::string_view input, size_t runStart, size_t index,
+                    const McTextOptions &opts) {
+  Reader rd(input, opts);
+  rd.advance(runStart);
+  for (size_t seen = 0; rd.skipToToken(); ++seen) {
+    if (seen == index)
+      return rd.pos();
+    rd.advance(plainHexByte(rd.rest()) >= 0 ? 4 : tokenAt(rd.rest(), opts).size());
+  }
+  return input.size();
+}
+
 } // namespace
 
 McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
@@ -179,10 +229,12 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
   Diagnostics diag{input, filename, res.err};
   Reader rd(input, opts);
   std::vector<uint8_t> bytes;
-  std::vector<uint32_t> where; // input offset of each byte (inputs are below 4 GiB)
+  // Where the bytes gathered since the last block delimiter or bad token start: a diagnostic
+  // about byte i finds its position by reading the tokens from there again (rare, so the hot
+  // loop keeps no position per byte).
+  size_t runStart = 0;
   // "0xNN," is five characters a byte; the listing is a little longer than its input.
   bytes.reserve(input.size() / 5);
-  where.reserve(input.size() / 5);
   constexpr size_t kSinkChunk = 1 << 20;
   res.out.reserve(opts.sink ? kSinkChunk + 4096 : input.size() + input.size() / 2);
   bool inAtomicBlock = false;
@@ -194,7 +246,8 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
       Inst inst;
       std::span<const uint8_t> rest(bytes.data() + index, bytes.size() - index);
       if (dis.decode(rest, inst) == DecodeStatus::Fail) {
-        diag.report(where[index], "warning", "invalid instruction encoding");
+        diag.report(bytePosition(input, runStart, index, opts), "warning",
+                    "invalid instruction encoding");
         if (inAtomicBlock)
           return true; // llvm-mc does not resynchronise inside a block
         index += inst.size ? inst.size : 1;
@@ -223,7 +276,7 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
 
   while (rd.skipToToken()) {
     bytes.clear();
-    where.clear();
+    runStart = rd.pos();
     char c = rd.peek();
     if (c == '[') {
       if (inAtomicBlock) {
@@ -248,38 +301,23 @@ McTextResult disassembleMcText(const Disassembler &dis, std::string_view input,
       c = rd.peek();
       if (c == '[' || c == ']')
         break;
-      // The token runs to the next delimiter, or (unless strict) to a `//` inside it. This is
-      // the hot loop of the front end: one pass, no library calls.
-      std::string_view r = rd.rest();
-      size_t n = 0;
-      const bool slashes = !opts.strictComments;
-      // Fast path for the usual "0xNN" followed by a delimiter or the end.
-      if (r.size() >= 4 && r[0] == '0' && (r[1] | 0x20) == 'x' &&
-          (r.size() == 4 || kDelimiter[static_cast<unsigned char>(r[4])])) {
-        const int hi = hexDigit(r[2]), lo = hexDigit(r[3]);
-        if (hi >= 0 && lo >= 0) {
-          bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
-          where.push_back(static_cast<uint32_t>(rd.pos()));
-          rd.advance(4);
-          continue;
-        }
+      // This is the hot loop of the front end: one pass, no library calls.
+      const std::string_view r = rd.rest();
+      if (const int b = plainHexByte(r); b >= 0) {
+        bytes.push_back(static_cast<uint8_t>(b));
+        rd.advance(4);
+        continue;
       }
-      while (n < r.size() && !kDelimiter[static_cast<unsigned char>(r[n])]) {
-        if (slashes && r[n] == '/' && n > 0 && n + 1 < r.size() && r[n + 1] == '/')
-          break;
-        ++n;
-      }
-      std::string_view tok = r.substr(0, n);
+      const std::string_view tok = tokenAt(r, opts);
       unsigned v;
       if (!parseByte(tok, v)) {
         diag.report(rd.pos(), "error", "invalid input token");
         rd.skipLine();
         bytes.clear();
-        where.clear();
+        runStart = rd.pos();
         continue;
       }
       bytes.push_back(static_cast<uint8_t>(v));
-      where.push_back(static_cast<uint32_t>(rd.pos()));
       rd.advance(tok.size());
     }
     if (!bytes.empty())

@@ -4,8 +4,11 @@
 #include <iterator>
 
 #include "disasm/salu.h"
+#include "gcnkit/target.h"
 #include "isa/encoding.h"
+#include "isa/sdwa.h"
 #include "isa/target_info.h"
+#include "isa/wave_size.h"
 
 namespace gcnkit::elf {
 
@@ -14,8 +17,9 @@ namespace {
 using isa::Field;
 using isa::Format;
 
-// Where a scalar-capable operand field sits in each format (GFX11 microcode layouts). Only the
-// fields that can name a register tuple are listed.
+// Where a scalar-capable operand field sits in each format (the same bits in the gfx11 and gfx9
+// microcode layouts). Only the fields that can name a register tuple are listed; a VOP3 VDST
+// counts where the row's operand is a scalar one (a compare's lane mask).
 struct FieldPos {
   Format format;
   Field field;
@@ -37,6 +41,7 @@ constexpr FieldPos kScalarFields[] = {
     {Format::VOP3SD, Field::SRC0, 1, 0, 9, 1},    {Format::VOP3SD, Field::SRC1, 1, 9, 9, 1},
     {Format::VOP3SD, Field::SRC2, 1, 18, 9, 1},   {Format::VOP3P, Field::SRC0, 1, 0, 9, 1},
     {Format::VOP3P, Field::SRC1, 1, 9, 9, 1},     {Format::VOP3P, Field::SRC2, 1, 18, 9, 1},
+    {Format::VOP3, Field::VDST, 0, 0, 8, 1},      {Format::VOP3SD, Field::SDST, 0, 8, 7, 1},
     {Format::FLAT, Field::SADDR, 1, 16, 7, 1},    {Format::GLOBAL, Field::SADDR, 1, 16, 7, 1},
     {Format::SCRATCH, Field::SADDR, 1, 16, 7, 1},
 };
@@ -72,15 +77,35 @@ void appendDecoderNotes(const disasm::Inst &inst, std::string &notes) {
   if (!inst.desc)
     return;
   const isa::InstrDesc &d = *inst.desc;
+  // Lane masks are SGPR pairs where the processor runs wave64 only (gfx908); llvm-objdump
+  // decodes gfx1100 code as wave32.
+  const bool wave64 = !isa::supportsWave32(inst.target);
+  // gfx9 VOPC SDWA with SD set: the result goes to the SDWA dword's SDST, not VCC.
+  const bool sdwa =
+      (d.format == Format::VOPC || d.format == Format::VOP1 || d.format == Format::VOP2) &&
+      inst.size >= 8 && isa::bits(inst.words[0], 8, 0) == isa::sdwa::kSrc0Marker &&
+      (d.modifiers & isa::mod::Sdwa);
   for (int i = 0; i < d.numOperands; ++i) {
     const isa::OperandDesc &o = d.operands[i];
-    if (o.regs < 2 || o.kind == isa::OperandKind::Imm || o.kind == isa::OperandKind::Label)
+    const unsigned regs = isa::operandRegs(d, static_cast<unsigned>(i), wave64);
+    // An SGPR where the operand wants AccVGPRs (MFMA A / B / C) draws the note of the SGPR
+    // class of its size; there is no 1024-bit one (a 32-register C gets none).
+    if (regs < 2 || regs > 16 || o.kind == isa::OperandKind::Imm ||
+        o.kind == isa::OperandKind::Label)
       continue;
-    const FieldPos *pos = findField(d.format, o.field);
-    if (!pos || 4u * (pos->word + 1) > inst.size)
-      continue;
-    const unsigned enc =
-        isa::bits(inst.words[pos->word], pos->lo + pos->width - 1, pos->lo) * pos->scale;
+    unsigned enc;
+    const isa::sdwa::Word sdwaWord{inst.words[1]};
+    if (sdwa && d.format == Format::VOPC && o.isDef) {
+      if (!sdwaWord.sd())
+        continue;
+      enc = sdwaWord.sdst();
+    } else {
+      const FieldPos *pos = findField(d.format, o.field);
+      if (!pos || 4u * (pos->word + 1) > inst.size ||
+          (o.field == Field::VDST && o.kind != isa::OperandKind::SReg))
+        continue;
+      enc = isa::bits(inst.words[pos->word], pos->lo + pos->width - 1, pos->lo) * pos->scale;
+    }
     // Scalar registers: the target's SGPRs and trap temporaries (VGPRs are 256 and up; gfx9's
     // flat_scratch and xnack_mask above its SGPRs get no note).
     const isa::ScalarRegisters &sr = isa::targetInfo(inst.target).sregs;
@@ -88,7 +113,7 @@ void appendDecoderNotes(const disasm::Inst &inst, std::string &notes) {
     if (!sgpr && !ttmp)
       continue;
     const unsigned reg = sgpr ? enc : enc - sr.ttmp;
-    const unsigned align = o.regs == 2 ? 2 : 4;
+    const unsigned align = regs == 2 ? 2 : 4;
     if (reg % align == 0)
       continue;
     // A returning SMEM atomic (glc) names its data register twice: llvm's decoder holds it as
@@ -100,7 +125,7 @@ void appendDecoderNotes(const disasm::Inst &inst, std::string &notes) {
     for (int k = 0; k < (twice ? 2 : 1); ++k) {
       notes += "Warning: ";
       notes += sgpr ? "SGPR_" : "TTMP_";
-      appendUnsigned(notes, 32u * o.regs);
+      appendUnsigned(notes, 32u * regs);
       notes += ": scalar reg isn't aligned ";
       appendUnsigned(notes, reg);
     }

@@ -12,6 +12,7 @@
 #include "elf/decoder_notes.h"
 #include "elf/elf_file.h"
 #include "elf/symbols.h"
+#include "isa/wave_size.h"
 
 namespace gcnkit::elf {
 
@@ -241,7 +242,9 @@ void Printer::printInstruction(std::span<const uint8_t> bytes, uint64_t index) {
     for (int i = 0; i < desc.numOperands; ++i) {
       if (desc.operands[i].kind == isa::OperandKind::Label)
         labelOperand = i;
-      hasTuple = hasTuple || desc.operands[i].regs >= 2;
+      // Lane masks are pairs on a wave64-only processor (gfx908), as decoder_notes.cpp reads.
+      hasTuple = hasTuple || isa::operandRegs(desc, static_cast<unsigned>(i),
+                                              !isa::supportsWave32(inst_.target)) >= 2;
     }
     disasm::PrintOptions opts;
     opts.objdump = true;

@@ -1,6 +1,6 @@
 // The high halves of the flat-address apertures the emulated device reports (src_shared_base,
-// src_private_base, the hidden_shared_base / hidden_private_base kernel arguments). Flat
-// accesses into them (LDS / scratch through flat pointers) are not emulated; the values only
+// src_private_base, the hidden_shared_base / hidden_private_base kernel arguments). FLAT
+// accesses into them reach the LDS and private memory (emu/flat_aperture.h); the values only
 // need to be stable and far from guest allocations.
 #pragma once
 

@@ -12,10 +12,12 @@
 
 #include <atomic>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
 #include "emu/mem_access.h"
+#include "emu/valu16.h"
 
 namespace gcnkit::emu::atomics {
 
@@ -192,6 +194,26 @@ template <bool kMemory> struct AddF32 {
   }
 };
 
+// gfx9's packed f16 add (buffer / global_atomic_pk_add_f16): each half is an f16 add with the
+// float-add rules above (NaN from memory first, quieted; inf - inf the negative quiet NaN),
+// rounded to nearest even. Memory atomics do not flush f16 denormals (the MI100 guide's
+// denormal table: PK_ADD_F16 in the L2 keeps them).
+struct PkAddF16 {
+  static uint32_t half(uint32_t m, uint32_t s) {
+    if (half16::isNanF16(m))
+      return m | 0x200;
+    if (half16::isNanF16(s))
+      return s | 0x200;
+    const double r = half16::f16ToDouble(m) + half16::f16ToDouble(s);
+    if (std::isnan(r))
+      return 0xFE00;
+    return half16::f16FromDouble(r); // exact in double: rounded once
+  }
+  static uint32_t apply(uint32_t m, uint32_t s, uint32_t, uint32_t) {
+    return half(m & 0xFFFF, s & 0xFFFF) | half(m >> 16, s >> 16) << 16;
+  }
+};
+
 // One lane's read-modify-write at p; returns the old value.
 template <class T, class Op> T rmw(uint8_t *p, bool shared, T src, T cmp, uint32_t flags) {
   if (shared) {
@@ -248,7 +270,15 @@ void atomicLanes(Wave &w, const DecodedInst &in, uint16_t srcRow, uint16_t cmpRo
         if constexpr (n == 2)
           cmp |= T{vrow<W>(w, static_cast<uint16_t>(cmpRow + 1))[l]} << 32;
       }
-      old = rmw<T, Op>(t.p, t.shared, src, cmp, in.aux);
+      if (t.element && t.phase + sizeof(T) > t.element) {
+        // A value split over swizzled elements (a 64-bit atomic on dword-interleaved memory,
+        // which the hardware does not do in one piece): read, modify and write the pieces.
+        readTarget(t, &old, sizeof(T));
+        const T v = Op::apply(old, src, cmp, in.aux);
+        writeTarget(t, &v, sizeof(T));
+      } else {
+        old = rmw<T, Op>(t.p, t.shared, src, cmp, in.aux);
+      }
     }
     if (ret) {
       vrow<W>(w, in.vdst)[l] = static_cast<uint32_t>(old);

@@ -1,45 +1,98 @@
-// MUBUF and MTBUF: memory accesses through a buffer resource (V#, four SGPRs).
+// MUBUF and MTBUF: memory accesses through a buffer resource (V#, four SGPRs), as the kernel's
+// target lays it out (isa::BufferResourceLayout: base, stride, swizzle_enable, num_records, the
+// unified format (gfx11) or data and numeric formats (gfx9), index stride, add_tid_enable,
+// oob_select (gfx11)).
 //
-// V# fields used: base address (48 bits), stride (dword 1 [29:16]), swizzle enable (dword 1
-// [31:30]; swizzled buffers are not emulated), num_records (dword 2), the data format (dword 3
-// [18:12], for MUBUF format ops), add_tid_enable (dword 3 [23]) and oob_select (dword 3 [29:28]).
 // Per lane: index = (idxen ? VADDR index : 0) + (add_tid_enable ? lane : 0), offset = (offen ?
-// VADDR offset : 0) + instruction offset, address = base + SOFFSET + offset + stride * index.
-// Range checking (oob_select): 0 index >= num_records or offset + size > stride, 1 index >=
-// num_records, 2 num_records == 0, 3 (raw) offset + stride * index + size > num_records, checked
-// per dword so a partly inside access keeps its inside dwords. Out-of-range loads return 0,
-// out-of-range stores and atomics do nothing (an atomic returns 0). An in-range lane whose
-// address is outside every guest allocation faults as any guest access does.
-// Format ops convert between the data format and 32-bit values (UNORM / SNORM / USCALED /
-// SSCALED / UINT / SINT / FLOAT with 8, 16 and 32-bit components; missing components read as 0,
-// the fourth as 1); the packed formats stop the kernel with an UnsupportedBuffer fault naming the
-// format. dst_sel is not applied.
+// VADDR offset : 0) + instruction offset. Linear buffers: address = base + SOFFSET + offset +
+// stride * index. Swizzled buffers (gfx9: swizzle_enable, dword elements): with IS the index
+// stride and E the element size, address = base + SOFFSET + (index / IS * stride + offset / E *
+// E) * IS + index % IS * E + offset % E, so each access is cut at element boundaries. gfx9's
+// non-format MUBUF instructions take stride bits [17:14] from the data format when
+// add_tid_enable is set.
+//
+// Range checking. gfx11 (oob_select): 0 index >= num_records or offset + size > stride, 1
+// index >= num_records, 2 num_records == 0, 3 (raw) offset + stride * index + size >
+// num_records, per dword. gfx9, by buffer type: private (add_tid_enable without idxen) never
+// out of range; with idxen (structured) out of range when index >= num_records; raw otherwise,
+// a dword out of range when its offset (without SOFFSET) >= num_records. A gfx9 resource whose
+// data format is 0 (INVALID) is unbound: every access is out of range (except where
+// add_tid_enable makes that field stride bits). Out-of-range loads return 0, out-of-range
+// stores and atomics do nothing (an atomic returns 0); format loads, stores and atomics are
+// checked whole. An in-range lane whose address is outside every guest allocation faults as
+// any guest access does.
+//
+// Format loads / stores (buffer_*_format_*, tbuffer_*: the resource's format or the
+// instruction's) convert between memory components and 32-bit values: UNORM / SNORM to float
+// ([0, 1] / [-1, 1]), USCALED / SSCALED to float, UINT / SINT extended, FLOAT f16 / f32 and
+// the unsigned 11- and 10-bit floats of the 10_11_11 / 11_11_10 formats (loads); missing
+// components read 0, the fourth 1. Stores round to nearest even and clamp normalized and scaled
+// values, keep the low bits of integers. The d16 forms carry 16-bit values, two per VGPR (low
+// half first): floats and normalized values as f16 (rounded to nearest even once), integers as
+// their low 16 bits. What has no defined conversion here -- reserved formats, float formats of
+// 8-bit or 2-bit components, 32-bit normalized components, stores into 11- / 10-bit floats,
+// d16 with 32-bit integer components, partial stores into packed (non-byte) components -- stops
+// the kernel with an UnsupportedBuffer fault naming the format. dst_sel is not applied.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 
 #include "emu/atomics.h"
 #include "emu/flat_aperture.h"
 #include "emu/registry.h"
+#include "emu/valu16.h"
+#include "isa/mem_symbolic.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::emu {
 
 namespace {
 
-struct Resource {
-  uint64_t base;
-  uint32_t stride;
-  uint32_t numRecords;
-  uint32_t format;
-  uint32_t oob;
-  bool addTid;
-  bool swizzle;
+// ---- the resource ---------------------------------------------------------------------------
 
-  explicit Resource(const uint32_t *s)
-      : base(s[0] | uint64_t{s[1] & 0xFFFF} << 32), stride((s[1] >> 16) & 0x3FFF), numRecords(s[2]),
-        format((s[3] >> 12) & 0x7F), oob((s[3] >> 28) & 3), addTid((s[3] >> 23) & 1),
-        swizzle((s[1] >> 30) != 0) {}
+struct Resource {
+  uint64_t base = 0;
+  uint64_t stride = 0;
+  uint32_t numRecords = 0;
+  uint32_t format = 0; // unified format, or data format | numeric format << 4 (splitFormat)
+  bool splitFormat = false;
+  bool addTid = false;
+  bool oobRules = false; // gfx11's oob_select decides the range check
+  uint32_t oob = 0;
+  uint32_t swizzle = 0; // swizzle_enable
+  uint32_t element = 0; // bytes per swizzled element (0: linear)
+  uint32_t indexStride = 0;
+  bool unbound = false;
+
+  // untypedNonFormat: a MUBUF instruction other than the format ones (its stride may take the
+  // high bits of the data format field).
+  Resource(const uint32_t *s, const isa::BufferResourceLayout &l, bool untypedNonFormat)
+      : base(l.base.get(s)), stride(l.stride.get(s)),
+        numRecords(static_cast<uint32_t>(l.numRecords.get(s))), addTid(l.addTidEnable.get(s) != 0),
+        oobRules(l.oobSelect.present()), oob(static_cast<uint32_t>(l.oobSelect.get(s))),
+        swizzle(static_cast<uint32_t>(l.swizzleEnable.get(s))),
+        element(l.swizzleElementBytes[swizzle & 3]), indexStride(8u << l.indexStride.get(s)) {
+    if (l.unifiedFormat.present()) {
+      format = static_cast<uint32_t>(l.unifiedFormat.get(s));
+    } else {
+      splitFormat = true;
+      format = static_cast<uint32_t>(l.dataFormat.get(s) | l.numFormat.get(s)
+                                                               << isa::mem::kNumFormatShift);
+    }
+    const bool strideBits = addTid && untypedNonFormat && l.strideHigh.present();
+    if (strideBits)
+      stride |= l.strideHigh.get(s) << 14;
+    unbound = l.invalidDataFormatUnbound && l.dataFormat.get(s) == 0 && !strideBits;
+  }
 };
+
+// UnsupportedBuffer faults: the address field says what (runtime.cpp spells it out).
+void unsupported(Wave &w, const DecodedInst &in, uint64_t issue, uint32_t value, bool write) {
+  w.raise(FaultKind::UnsupportedBuffer, in, -1, issue | value, 0, write);
+}
 
 // Where each lane's access goes.
 template <int W> struct Lanes {
@@ -50,8 +103,10 @@ template <int W> struct Lanes {
   const uint32_t *offset = nullptr;
   uint64_t base;
 
-  Lanes(Wave &wave, const DecodedInst &inst)
-      : w(wave), in(inst), rsrc(&wave.sgpr[inst.sdst]),
+  Lanes(Wave &wave, const DecodedInst &inst, bool untypedNonFormat)
+      : w(wave), in(inst),
+        rsrc(&wave.sgpr[inst.sdst], isa::targetInfo(wave.group->program->target).bufferResource,
+             untypedNonFormat),
         base(rsrc.base + readScalar32(wave, inst.src[1])) {
     uint16_t row = in.src[0].reg;
     if (in.aux & memflag::kIdxen)
@@ -62,57 +117,88 @@ template <int W> struct Lanes {
 
   // False (fault raised) for a resource the emulator does not handle.
   bool supported() {
-    if (rsrc.swizzle) {
-      w.raise(FaultKind::UnsupportedBuffer, in, -1, 256, 0, false);
+    if (rsrc.swizzle && !rsrc.element) {
+      unsupported(w, in, bufferIssue::kSwizzle, rsrc.swizzle, false);
       return false;
     }
     return true;
   }
 
-  // Guest address of the lane's access and how many of its first bytes are in range.
+  // A lane's index and offset, and which bytes of its access are in range: a piece of u bytes
+  // b bytes into the access is when covers(b, u).
   struct Access {
-    uint64_t address;
+    uint64_t index;
+    uint64_t offset;
     uint64_t inRange;
+    bool byFirstByte; // gfx9 raw buffers: a piece is in range when its first byte is
+    bool covers(uint64_t b, uint64_t u) const {
+      return byFirstByte ? b < inRange : b + u <= inRange;
+    }
   };
-  Access access(int l, unsigned bytes) const {
-    const uint64_t idx = (index ? index[l] : 0) + (rsrc.addTid ? static_cast<uint32_t>(l) : 0);
-    const uint64_t off = (offset ? offset[l] : 0) + static_cast<uint32_t>(in.imm);
-    const uint64_t address = base + off + uint64_t{rsrc.stride} * idx;
-    uint64_t inRange = bytes;
+  Access at(int l, unsigned bytes) const {
+    Access a{(index ? index[l] : 0) + (rsrc.addTid ? static_cast<uint32_t>(l) : 0),
+             (offset ? offset[l] : 0) + static_cast<uint32_t>(in.imm), 0, false};
+    constexpr uint64_t kAll = ~uint64_t{0};
+    if (rsrc.unbound)
+      return a;
+    if (!rsrc.oobRules) { // gfx9: the buffer type decides
+      if (rsrc.addTid && !index)
+        a.inRange = kAll;
+      else if (index)
+        a.inRange = a.index < rsrc.numRecords ? kAll : 0;
+      else {
+        a.byFirstByte = true;
+        a.inRange = a.offset < rsrc.numRecords ? rsrc.numRecords - a.offset : 0;
+      }
+      return a;
+    }
+    a.inRange = bytes;
     switch (rsrc.oob) {
     case 0:
-      if (idx >= rsrc.numRecords || off + bytes > rsrc.stride)
-        inRange = 0;
+      if (a.index >= rsrc.numRecords || a.offset + bytes > rsrc.stride)
+        a.inRange = 0;
       break;
     case 1:
-      if (idx >= rsrc.numRecords)
-        inRange = 0;
+      if (a.index >= rsrc.numRecords)
+        a.inRange = 0;
       break;
     case 2:
       if (rsrc.numRecords == 0)
-        inRange = 0;
+        a.inRange = 0;
       break;
     default: {
-      const uint64_t at = off + uint64_t{rsrc.stride} * idx;
-      inRange = at >= rsrc.numRecords ? 0 : rsrc.numRecords - at;
+      const uint64_t from = a.offset + rsrc.stride * a.index;
+      a.inRange = from >= rsrc.numRecords ? 0 : rsrc.numRecords - from;
       break;
     }
     }
-    return {address, inRange};
+    return a;
+  }
+
+  // The guest memory of the u bytes b bytes into lane l's access.
+  LaneTarget piece(int l, const Access &a, unsigned b, unsigned u, bool write) const {
+    const uint64_t o = a.offset + b;
+    if (!rsrc.element)
+      return globalTarget(w, in, l, base + o + rsrc.stride * a.index, u, write);
+    const uint64_t e = rsrc.element, is = rsrc.indexStride;
+    const uint64_t address =
+        base + (a.index / is * rsrc.stride + o / e * e) * is + a.index % is * e + o % e;
+    return swizzledTarget(w, in, l, address, static_cast<unsigned>(o % e), u,
+                          static_cast<unsigned>(e), static_cast<unsigned>(e * is), write);
   }
 
   // The whole access, for atomics: in range or not at all.
   LaneTarget operator()(int l, unsigned bytes, bool write) const {
-    const Access a = access(l, bytes);
-    if (a.inRange < bytes)
-      return {nullptr, a.address, false, true};
-    return globalTarget(w, in, l, a.address, bytes, write);
+    const Access a = at(l, bytes);
+    if (!a.covers(0, bytes))
+      return {nullptr, 0, false, true};
+    return piece(l, a, 0, bytes, write);
   }
 };
 
 // Raw loads: each dword (or the whole sub-dword value) in range is read, the rest is 0.
 template <int W, unsigned kBytes, Ext kExt> void load(Wave &w, const DecodedInst &in) {
-  Lanes<W> lanes(w, in);
+  Lanes<W> lanes(w, in, true);
   if (!lanes.supported())
     return;
   const uint64_t exec = execMask<W>(w);
@@ -120,15 +206,15 @@ template <int W, unsigned kBytes, Ext kExt> void load(Wave &w, const DecodedInst
   for (int l = 0; l < W; ++l) {
     if (!((exec >> l) & 1))
       continue;
-    const auto a = lanes.access(l, kBytes);
+    const auto a = lanes.at(l, kBytes);
     uint32_t v[4] = {};
     for (unsigned i = 0; i < dwords; ++i) {
-      if (4 * i + unit > a.inRange)
+      if (!a.covers(4 * i, unit))
         continue;
-      const LaneTarget t = globalTarget(w, in, l, a.address + 4 * i, unit, false);
+      const LaneTarget t = lanes.piece(l, a, 4 * i, unit, false);
       if (t.fault)
         return;
-      std::memcpy(&v[i], t.p, unit);
+      readTarget(t, &v[i], unit);
     }
     for (unsigned i = 0; i < dwords; ++i) {
       uint32_t &d = vrow<W>(w, static_cast<uint16_t>(in.vdst + i))[l];
@@ -139,7 +225,7 @@ template <int W, unsigned kBytes, Ext kExt> void load(Wave &w, const DecodedInst
 
 // Raw stores: each dword in range is written, the rest is dropped.
 template <int W, unsigned kBytes, bool kHigh> void store(Wave &w, const DecodedInst &in) {
-  Lanes<W> lanes(w, in);
+  Lanes<W> lanes(w, in, true);
   if (!lanes.supported())
     return;
   const uint64_t exec = execMask<W>(w);
@@ -147,17 +233,17 @@ template <int W, unsigned kBytes, bool kHigh> void store(Wave &w, const DecodedI
   for (int l = 0; l < W; ++l) {
     if (!((exec >> l) & 1))
       continue;
-    const auto a = lanes.access(l, kBytes);
+    const auto a = lanes.at(l, kBytes);
     for (unsigned i = 0; i < dwords; ++i) {
-      if (4 * i + unit > a.inRange)
+      if (!a.covers(4 * i, unit))
         continue;
       uint32_t v = vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + i))[l];
       if (kHigh)
         v >>= 16;
-      const LaneTarget t = globalTarget(w, in, l, a.address + 4 * i, unit, true);
+      const LaneTarget t = lanes.piece(l, a, 4 * i, unit, true);
       if (t.fault)
         return;
-      std::memcpy(t.p, &v, unit);
+      writeTarget(t, &v, unit);
     }
   }
 }
@@ -165,7 +251,7 @@ template <int W, unsigned kBytes, bool kHigh> void store(Wave &w, const DecodedI
 // Atomics: DATA is VDATA, the cmpswap compare value follows it; the old value returns to VDATA
 // (the pre-decoder points vdst at it).
 template <int W, class T, class Op> void atomic(Wave &w, const DecodedInst &in) {
-  Lanes<W> lanes(w, in);
+  Lanes<W> lanes(w, in, true);
   if (!lanes.supported())
     return;
   const uint16_t src = in.src[2].reg;
@@ -176,199 +262,335 @@ template <int W, class T, class Op> void atomic(Wave &w, const DecodedInst &in) 
 
 enum class Num : uint8_t { Unorm, Snorm, Uscaled, Sscaled, Uint, Sint, Float };
 
+// A buffer format: components from the least significant bits of an element up.
 struct Format {
-  uint8_t comps = 0; // 0: not emulated
-  uint8_t bits = 0;
+  uint8_t comps = 0; // 0: no conversion defined here
+  std::array<uint8_t, 4> bits{};
   Num num = Num::Unorm;
+  bool storable = false; // stores have a conversion too (not into 11- / 10-bit floats)
+
+  unsigned elementBytes() const {
+    unsigned n = 0;
+    for (unsigned c = 0; c < comps; ++c)
+      n += bits[c];
+    return n / 8;
+  }
+  bool byteComponents() const {
+    for (unsigned c = 0; c < comps; ++c)
+      if (bits[c] % 8)
+        return false;
+    return true;
+  }
 };
 
-// The GFX11 unified formats with 8, 16 or 32-bit components (isa/mem_symbolic.h names them).
-Format formatOf(uint32_t f) {
-  static constexpr Num k6[] = {Num::Unorm,   Num::Snorm, Num::Uscaled,
-                               Num::Sscaled, Num::Uint,  Num::Sint};
-  static constexpr Num k7[] = {Num::Unorm, Num::Snorm, Num::Uscaled, Num::Sscaled,
-                               Num::Uint,  Num::Sint,  Num::Float};
-  static constexpr Num k3[] = {Num::Uint, Num::Sint, Num::Float};
-  if (f >= 1 && f <= 6)
-    return {1, 8, k6[f - 1]};
-  if (f >= 7 && f <= 13)
-    return {1, 16, k7[f - 7]};
-  if (f >= 14 && f <= 19)
-    return {2, 8, k6[f - 14]};
-  if (f >= 20 && f <= 22)
-    return {1, 32, k3[f - 20]};
-  if (f >= 23 && f <= 29)
-    return {2, 16, k7[f - 23]};
-  if (f >= 42 && f <= 47)
-    return {4, 8, k6[f - 42]};
-  if (f >= 48 && f <= 50)
-    return {2, 32, k3[f - 48]};
-  if (f >= 51 && f <= 57)
-    return {4, 16, k7[f - 51]};
-  if (f >= 58 && f <= 60)
-    return {3, 32, k3[f - 58]};
-  if (f >= 61 && f <= 63)
-    return {4, 32, k3[f - 61]};
-  return {};
-}
-
-uint32_t halfToFloat(uint32_t h) {
-  const uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1F, mant = h & 0x3FF;
-  if (exp == 0) {
-    const float f = std::ldexp(static_cast<float>(mant), -24);
-    uint32_t b;
-    std::memcpy(&b, &f, 4);
-    return sign | b;
+// A format from its name's parts: "10_11_11" lists the component widths from the most
+// significant down (R11G11B10: x in the low 11 bits), then the numeric format's name.
+Format parseFormat(std::string_view widths, std::string_view num) {
+  static constexpr std::string_view kNums[] = {"UNORM", "SNORM", "USCALED", "SSCALED",
+                                               "UINT",  "SINT",  "FLOAT"};
+  Format f;
+  unsigned n = 0;
+  for (const std::string_view name : kNums) {
+    if (name == num)
+      break;
+    ++n;
   }
-  if (exp == 31)
-    return sign | 0x7F800000u | mant << 13;
-  return sign | (exp + 112) << 23 | mant << 13;
-}
-
-// Round to nearest even.
-uint32_t floatToHalf(uint32_t b) {
-  const uint32_t sign = (b >> 16) & 0x8000u, abs = b & 0x7FFFFFFFu;
-  if (abs > 0x7F800000u)
-    return sign | 0x7E00u | ((abs >> 13) & 0x3FF);
-  if (abs >= 0x477FF000u) // rounds to infinity
-    return sign | 0x7C00u;
-  if (abs < 0x38800000u) { // half denormal or zero
-    float f;
-    std::memcpy(&f, &abs, 4);
-    return sign | static_cast<uint32_t>(std::nearbyint(std::ldexp(f, 24)));
+  if (n == std::size(kNums))
+    return {};
+  f.num = static_cast<Num>(n);
+  std::array<uint8_t, 4> msbFirst{};
+  unsigned comps = 0, value = 0;
+  bool digits = false;
+  for (size_t i = 0; i <= widths.size(); ++i) {
+    if (i < widths.size() && widths[i] >= '0' && widths[i] <= '9') {
+      value = value * 10 + static_cast<unsigned>(widths[i] - '0');
+      digits = true;
+      continue;
+    }
+    if (!digits || comps == 4 || (i < widths.size() && widths[i] != '_'))
+      return {}; // INVALID / RESERVED
+    msbFirst[comps++] = static_cast<uint8_t>(value);
+    value = 0;
+    digits = false;
   }
-  return sign | ((abs - (112u << 23) + 0xFFFu + ((abs >> 13) & 1)) >> 13);
-}
-
-uint32_t floatBits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-float bitsFloat(uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
+  for (unsigned c = 0; c < comps; ++c)
+    f.bits[c] = msbFirst[comps - 1 - c];
+  f.comps = static_cast<uint8_t>(comps);
+  const bool packedFloat =
+      comps == 3 && f.bits[0] != f.bits[2] && f.bits[0] + f.bits[1] + f.bits[2] == 32;
+  f.storable = true;
+  for (unsigned c = 0; c < comps; ++c) {
+    const unsigned b = f.bits[c];
+    const bool ok = f.num == Num::Float ? (b == 16 || b == 32 || packedFloat)
+                    : (f.num == Num::Uint || f.num == Num::Sint) ? true
+                                                                 : b < 32;
+    if (!ok)
+      return {};
+  }
+  // The 11- and 10-bit components are unsigned floats: loads only (the rounding and overflow
+  // of a store into them are not documented).
+  if (packedFloat && f.num != Num::Float)
+    return {};
+  f.storable = !packedFloat;
   return f;
 }
 
+// The format of a unified code (gfx11) or of data format | numeric format << 4 (gfx9).
+const Format &formatOf(uint32_t code, bool split) {
+  static const auto unified = [] {
+    std::array<Format, isa::mem::kBufferFormats.size()> t{};
+    for (size_t i = 0; i < t.size(); ++i) {
+      std::string_view name = isa::mem::kBufferFormats[i].substr(8); // after "BUF_FMT_"
+      const size_t cut = name.rfind('_');
+      if (cut != name.npos)
+        t[i] = parseFormat(name.substr(0, cut), name.substr(cut + 1));
+    }
+    return t;
+  }();
+  static const auto splitTable = [] {
+    std::array<Format, 128> t{};
+    for (size_t d = 0; d < isa::mem::kBufferDataFormats.size(); ++d)
+      for (size_t n = 0; n < isa::mem::kBufferNumFormats.size(); ++n)
+        t[d | n << isa::mem::kNumFormatShift] =
+            parseFormat(isa::mem::kBufferDataFormats[d], isa::mem::kBufferNumFormats[n]);
+    return t;
+  }();
+  static const Format none;
+  if (split)
+    return code < splitTable.size() ? splitTable[code] : none;
+  return code < unified.size() ? unified[code] : none;
+}
+
+uint32_t floatBits(float f) { return std::bit_cast<uint32_t>(f); }
+
+// An unsigned float of `bits` bits (5 exponent bits, bias 15: the 11- and 10-bit components of
+// 10_11_11 / 11_11_10) as f32, exactly.
+uint32_t smallFloatToF32(uint32_t raw, unsigned bits) {
+  const unsigned mbits = bits - 5;
+  const uint32_t exp = raw >> mbits, man = raw & ((1u << mbits) - 1);
+  if (exp == 31)
+    return 0x7F800000u | man << (23 - mbits);
+  if (exp == 0)
+    return floatBits(std::ldexp(static_cast<float>(man), -14 - static_cast<int>(mbits)));
+  return (exp + 112) << 23 | man << (23 - mbits);
+}
+
+int32_t signExtend(uint32_t raw, unsigned bits) {
+  return bits == 32 ? static_cast<int32_t>(raw)
+                    : static_cast<int32_t>(raw << (32 - bits)) >> (32 - bits);
+}
+
 // A memory component (raw bits) as the 32-bit value a format load returns.
-uint32_t unpack(const Format &f, uint32_t raw) {
-  const uint32_t mask = f.bits == 32 ? ~0u : (1u << f.bits) - 1;
-  const int32_t s = f.bits == 32 ? static_cast<int32_t>(raw)
-                                 : static_cast<int32_t>(raw << (32 - f.bits)) >> (32 - f.bits);
-  switch (f.num) {
-  case Num::Unorm:
-    return floatBits(static_cast<float>(raw & mask) / static_cast<float>(mask));
+uint32_t unpack(Num num, unsigned bits, uint32_t raw) {
+  const double mask = std::ldexp(1.0, static_cast<int>(bits)) - 1;
+  const int32_t s = signExtend(raw, bits);
+  switch (num) {
+  case Num::Unorm: // both exact in f32 (at most 16 bits): one rounding
+    return floatBits(static_cast<float>(raw) / static_cast<float>(mask));
   case Num::Snorm:
-    return floatBits(std::max(static_cast<float>(s) / static_cast<float>(mask >> 1), -1.0f));
+    return floatBits(
+        std::max(static_cast<float>(s) / static_cast<float>(std::floor(mask / 2)), -1.0f));
   case Num::Uscaled:
-    return floatBits(static_cast<float>(raw & mask));
+    return floatBits(static_cast<float>(raw));
   case Num::Sscaled:
     return floatBits(static_cast<float>(s));
   case Num::Uint:
-    return raw & mask;
+    return raw;
   case Num::Sint:
     return static_cast<uint32_t>(s);
   case Num::Float:
-    return f.bits == 16 ? halfToFloat(raw) : raw;
+    return bits == 16 ? half16::f16ToF32Bits(raw) : bits == 32 ? raw : smallFloatToF32(raw, bits);
   }
   return raw;
 }
 
-// A 32-bit value as the memory component a format store writes (normalized and scaled values
-// rounded to nearest even and clamped; integers keep their low bits).
-uint32_t pack(const Format &f, uint32_t v) {
-  const uint32_t mask = f.bits == 32 ? ~0u : (1u << f.bits) - 1;
-  const float x = bitsFloat(v);
-  auto clampRound = [](float value, float lo, float hi) {
-    if (std::isnan(value))
-      return 0.0f;
-    return std::nearbyint(std::clamp(value, lo, hi));
+// A 32-bit value as the memory component a format store writes.
+uint32_t pack(Num num, unsigned bits, uint32_t v) {
+  const uint32_t mask = bits == 32 ? ~0u : (1u << bits) - 1;
+  const double x = std::bit_cast<float>(v), m = mask, half = static_cast<double>(mask >> 1);
+  auto round = [](double value, double lo, double hi) {
+    return std::isnan(value) ? 0.0 : std::nearbyint(std::clamp(value, lo, hi));
   };
-  switch (f.num) {
+  switch (num) {
   case Num::Unorm:
-    return static_cast<uint32_t>(clampRound(std::clamp(x, 0.0f, 1.0f) * float(mask), 0, mask));
-  case Num::Snorm: {
-    const float m = static_cast<float>(mask >> 1);
-    return static_cast<uint32_t>(
-               static_cast<int32_t>(clampRound(std::clamp(x, -1.0f, 1.0f) * m, -m, m))) &
+    return static_cast<uint32_t>(round(std::clamp(std::isnan(x) ? 0.0 : x, 0.0, 1.0) * m, 0, m));
+  case Num::Snorm:
+    return static_cast<uint32_t>(static_cast<int32_t>(
+               round(std::clamp(std::isnan(x) ? 0.0 : x, -1.0, 1.0) * half, -half, half))) &
            mask;
-  }
   case Num::Uscaled:
-    return static_cast<uint32_t>(clampRound(x, 0, static_cast<float>(mask)));
-  case Num::Sscaled: {
-    const float m = static_cast<float>(mask >> 1);
-    return static_cast<uint32_t>(static_cast<int32_t>(clampRound(x, -m - 1, m))) & mask;
-  }
+    return static_cast<uint32_t>(round(x, 0, m));
+  case Num::Sscaled:
+    return static_cast<uint32_t>(static_cast<int32_t>(round(x, -half - 1, half))) & mask;
   case Num::Float:
-    return f.bits == 16 ? floatToHalf(v) : v;
+    return bits == 16 ? half16::f16FromDouble(x) : v;
   default:
     return v & mask;
   }
 }
 
+// d16: the 16-bit value of a loaded component, and the 32-bit value a 16-bit one stands for.
+uint32_t toD16(Num num, unsigned bits, uint32_t raw) {
+  switch (num) {
+  case Num::Uint:
+    return raw & 0xFFFF;
+  case Num::Sint:
+    return static_cast<uint32_t>(signExtend(raw, bits)) & 0xFFFF;
+  case Num::Float:
+    if (bits == 16)
+      return raw;
+    return half16::f16FromDouble(std::bit_cast<float>(unpack(num, bits, raw)));
+  case Num::Unorm:
+    return half16::f16FromDouble(raw / (std::ldexp(1.0, static_cast<int>(bits)) - 1));
+  case Num::Snorm: {
+    const double q = signExtend(raw, bits) / (std::ldexp(1.0, static_cast<int>(bits) - 1) - 1);
+    return half16::f16FromDouble(std::max(q, -1.0));
+  }
+  default: // scaled: small integers, exact in f32
+    return half16::f16FromDouble(std::bit_cast<float>(unpack(num, bits, raw)));
+  }
+}
+uint32_t fromD16(Num num, uint32_t h) {
+  switch (num) {
+  case Num::Uint:
+    return h & 0xFFFF;
+  case Num::Sint:
+    return static_cast<uint32_t>(static_cast<int32_t>(static_cast<int16_t>(h)));
+  default:
+    return half16::f16ToF32Bits(h & 0xFFFF);
+  }
+}
+
+// The format code a format instruction uses: its own (MTBUF) or the resource's, and which
+// bufferIssue kind names it.
+template <bool kTyped> struct FormatCode {
+  bool split;
+  uint32_t code;
+  FormatCode(const DecodedInst &in, const Resource &r)
+      : split(kTyped ? (in.aux & memflag::kSplitFormat) != 0 : r.splitFormat),
+        code(kTyped ? (in.aux >> memflag::kFormatShift) & 0x7F : r.format) {}
+  uint64_t issue() const { return split ? bufferIssue::kSplitFormat : bufferIssue::kUnifiedFormat; }
+};
+
+// The format of a format instruction; nullptr (fault raised) when the conversion is not
+// defined here.
+template <bool kTyped, bool kD16>
+const Format *usableFormat(Wave &w, const DecodedInst &in, const Resource &r, bool write) {
+  const FormatCode<kTyped> fc(in, r);
+  const Format &f = formatOf(fc.code, fc.split);
+  bool ok = f.comps && (!write || f.storable);
+  if (kD16)
+    for (unsigned c = 0; c < f.comps; ++c)
+      ok = ok && !(f.bits[c] == 32 && f.num != Num::Float);
+  if (!ok) {
+    unsupported(w, in, fc.issue() | (kD16 ? bufferIssue::kD16 : 0), fc.code, write);
+    return nullptr;
+  }
+  return &f;
+}
+
+// The component bits of an element (little endian, up to 128 bits).
+uint32_t component(const uint8_t *element, unsigned at, unsigned bits) {
+  uint64_t word = 0;
+  std::memcpy(&word, element + at / 8, std::min(8u, (bits + at % 8 + 7) / 8));
+  word >>= at % 8;
+  return static_cast<uint32_t>(bits == 32 ? word : word & ((uint64_t{1} << bits) - 1));
+}
+void setComponent(uint8_t *element, unsigned at, unsigned bits, uint32_t v) {
+  for (unsigned i = 0; i < bits; ++i) {
+    const unsigned bit = at + i;
+    const uint8_t m = static_cast<uint8_t>(1u << (bit % 8));
+    element[bit / 8] = ((v >> i) & 1) ? (element[bit / 8] | m) : (element[bit / 8] & ~m);
+  }
+}
+
 // buffer_load_format / tbuffer_load_format with kComps components (x .. xyzw). kTyped: the
-// format is the instruction's (MTBUF), else the resource's.
-template <int W, unsigned kComps, bool kTyped> void loadFormat(Wave &w, const DecodedInst &in) {
-  Lanes<W> lanes(w, in);
+// format is the instruction's (MTBUF), else the resource's. kD16: 16-bit results, two per VGPR;
+// kHigh (d16_hi_x): the one result goes to the high half.
+template <int W, unsigned kComps, bool kTyped, bool kD16, bool kHigh>
+void loadFormat(Wave &w, const DecodedInst &in) {
+  Lanes<W> lanes(w, in, false);
   if (!lanes.supported())
     return;
-  const uint32_t code = kTyped ? (in.aux >> memflag::kFormatShift) & 0x7F : lanes.rsrc.format;
-  const Format f = formatOf(code);
-  if (!f.comps) {
-    w.raise(FaultKind::UnsupportedBuffer, in, -1, code, 0, false);
+  const Format *f = usableFormat<kTyped, kD16>(w, in, lanes.rsrc, false);
+  if (!f)
     return;
-  }
-  const unsigned compBytes = f.bits / 8, elemBytes = f.comps * compBytes;
-  const bool isInt = f.num == Num::Uint || f.num == Num::Sint;
+  const unsigned elemBytes = f->elementBytes();
+  const bool isInt = f->num == Num::Uint || f->num == Num::Sint;
+  const uint32_t one = kD16 ? (isInt ? 1u : 0x3C00u) : (isInt ? 1u : floatBits(1.0f));
   const uint64_t exec = execMask<W>(w);
   for (int l = 0; l < W; ++l) {
     if (!((exec >> l) & 1))
       continue;
-    const auto a = lanes.access(l, elemBytes);
-    uint32_t v[4] = {0, 0, 0, isInt ? 1u : floatBits(1.0f)};
-    if (a.inRange >= elemBytes) {
-      const LaneTarget t = globalTarget(w, in, l, a.address, elemBytes, false);
+    const auto a = lanes.at(l, elemBytes);
+    uint32_t v[4] = {0, 0, 0, one};
+    if (a.covers(0, elemBytes)) {
+      const LaneTarget t = lanes.piece(l, a, 0, elemBytes, false);
       if (t.fault)
         return;
-      for (unsigned c = 0; c < f.comps; ++c) {
-        uint32_t raw = 0;
-        std::memcpy(&raw, t.p + c * compBytes, compBytes);
-        v[c] = unpack(f, raw);
+      uint8_t element[16] = {};
+      readTarget(t, element, elemBytes);
+      for (unsigned c = 0, at = 0; c < f->comps; at += f->bits[c], ++c) {
+        const uint32_t raw = component(element, at, f->bits[c]);
+        v[c] = kD16 ? toD16(f->num, f->bits[c], raw) : unpack(f->num, f->bits[c], raw);
       }
     } else {
       v[3] = 0;
     }
-    for (unsigned c = 0; c < kComps; ++c)
-      vrow<W>(w, static_cast<uint16_t>(in.vdst + c))[l] = v[c];
+    if constexpr (kD16) {
+      for (unsigned c = 0; c < kComps; ++c) {
+        uint32_t &d = vrow<W>(w, static_cast<uint16_t>(in.vdst + c / 2))[l];
+        d = (kHigh || c % 2) ? (d & 0xFFFFu) | v[c] << 16 : (d & 0xFFFF0000u) | v[c];
+      }
+    } else {
+      for (unsigned c = 0; c < kComps; ++c)
+        vrow<W>(w, static_cast<uint16_t>(in.vdst + c))[l] = v[c];
+    }
   }
 }
 
-template <int W, unsigned kComps, bool kTyped> void storeFormat(Wave &w, const DecodedInst &in) {
-  Lanes<W> lanes(w, in);
+template <int W, unsigned kComps, bool kTyped, bool kD16, bool kHigh>
+void storeFormat(Wave &w, const DecodedInst &in) {
+  Lanes<W> lanes(w, in, false);
   if (!lanes.supported())
     return;
-  const uint32_t code = kTyped ? (in.aux >> memflag::kFormatShift) & 0x7F : lanes.rsrc.format;
-  const Format f = formatOf(code);
-  if (!f.comps) {
-    w.raise(FaultKind::UnsupportedBuffer, in, -1, code, 0, true);
+  const Format *f = usableFormat<kTyped, kD16>(w, in, lanes.rsrc, true);
+  if (!f)
+    return;
+  const unsigned comps = std::min<unsigned>(kComps, f->comps);
+  // Only whole components are written: fewer than all of a packed element's would need part of
+  // a byte.
+  if (comps < f->comps && !f->byteComponents()) {
+    const FormatCode<kTyped> fc(in, lanes.rsrc);
+    unsupported(w, in, fc.issue() | bufferIssue::kPartialStore, fc.code, true);
     return;
   }
-  const unsigned compBytes = f.bits / 8, comps = std::min<unsigned>(kComps, f.comps);
+  unsigned bytes = 0;
+  for (unsigned c = 0; c < comps; ++c)
+    bytes += f->bits[c];
+  bytes /= 8;
   const uint64_t exec = execMask<W>(w);
   for (int l = 0; l < W; ++l) {
     if (!((exec >> l) & 1))
       continue;
-    const auto a = lanes.access(l, comps * compBytes);
-    if (a.inRange < comps * compBytes)
+    const auto a = lanes.at(l, f->elementBytes());
+    if (!a.covers(0, f->elementBytes()))
       continue;
-    const LaneTarget t = globalTarget(w, in, l, a.address, comps * compBytes, true);
+    uint8_t element[16] = {};
+    for (unsigned c = 0, at = 0; c < comps; at += f->bits[c], ++c) {
+      uint32_t v;
+      if constexpr (kD16) {
+        const uint32_t reg = vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + c / 2))[l];
+        v = fromD16(f->num, (kHigh || c % 2) ? reg >> 16 : reg & 0xFFFF);
+      } else {
+        v = vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + c))[l];
+      }
+      setComponent(element, at, f->bits[c], pack(f->num, f->bits[c], v));
+    }
+    const LaneTarget t = lanes.piece(l, a, 0, bytes, true);
     if (t.fault)
       return;
-    for (unsigned c = 0; c < comps; ++c) {
-      const uint32_t raw = pack(f, vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + c))[l]);
-      std::memcpy(t.p + c * compBytes, &raw, compBytes);
-    }
+    writeTarget(t, element, bytes);
   }
 }
 
@@ -381,11 +603,15 @@ template <unsigned kBytes, bool kHigh = false> ExecEntry storeEntry() {
 template <class T, class Op> ExecEntry atomicEntry() {
   return {&atomic<32, T, Op>, &atomic<64, T, Op>, 0};
 }
-template <unsigned kComps, bool kTyped> ExecEntry loadFormatEntry() {
-  return {&loadFormat<32, kComps, kTyped>, &loadFormat<64, kComps, kTyped>, 0};
+template <unsigned kComps, bool kTyped, bool kD16 = false, bool kHigh = false>
+ExecEntry loadFormatEntry() {
+  return {&loadFormat<32, kComps, kTyped, kD16, kHigh>,
+          &loadFormat<64, kComps, kTyped, kD16, kHigh>, 0};
 }
-template <unsigned kComps, bool kTyped> ExecEntry storeFormatEntry() {
-  return {&storeFormat<32, kComps, kTyped>, &storeFormat<64, kComps, kTyped>, 0};
+template <unsigned kComps, bool kTyped, bool kD16 = false, bool kHigh = false>
+ExecEntry storeFormatEntry() {
+  return {&storeFormat<32, kComps, kTyped, kD16, kHigh>,
+          &storeFormat<64, kComps, kTyped, kD16, kHigh>, 0};
 }
 
 } // namespace
@@ -431,6 +657,24 @@ void registerBuffer(Registry &r) {
   r["tbuffer_store_format_xy"] = storeFormatEntry<2, true>();
   r["tbuffer_store_format_xyz"] = storeFormatEntry<3, true>();
   r["tbuffer_store_format_xyzw"] = storeFormatEntry<4, true>();
+  r["buffer_load_d16_format_x"] = loadFormatEntry<1, false, true>();
+  r["buffer_load_d16_format_xy"] = loadFormatEntry<2, false, true>();
+  r["buffer_load_d16_format_xyz"] = loadFormatEntry<3, false, true>();
+  r["buffer_load_d16_format_xyzw"] = loadFormatEntry<4, false, true>();
+  r["buffer_load_d16_hi_format_x"] = loadFormatEntry<1, false, true, true>();
+  r["buffer_store_d16_format_x"] = storeFormatEntry<1, false, true>();
+  r["buffer_store_d16_format_xy"] = storeFormatEntry<2, false, true>();
+  r["buffer_store_d16_format_xyz"] = storeFormatEntry<3, false, true>();
+  r["buffer_store_d16_format_xyzw"] = storeFormatEntry<4, false, true>();
+  r["buffer_store_d16_hi_format_x"] = storeFormatEntry<1, false, true, true>();
+  r["tbuffer_load_d16_format_x"] = loadFormatEntry<1, true, true>();
+  r["tbuffer_load_d16_format_xy"] = loadFormatEntry<2, true, true>();
+  r["tbuffer_load_d16_format_xyz"] = loadFormatEntry<3, true, true>();
+  r["tbuffer_load_d16_format_xyzw"] = loadFormatEntry<4, true, true>();
+  r["tbuffer_store_d16_format_x"] = storeFormatEntry<1, true, true>();
+  r["tbuffer_store_d16_format_xy"] = storeFormatEntry<2, true, true>();
+  r["tbuffer_store_d16_format_xyz"] = storeFormatEntry<3, true, true>();
+  r["tbuffer_store_d16_format_xyzw"] = storeFormatEntry<4, true, true>();
 
   r["buffer_atomic_swap_b32"] = atomicEntry<uint32_t, Swap>();
   r["buffer_atomic_cmpswap_b32"] = atomicEntry<uint32_t, Cmpswap>();
@@ -463,6 +707,7 @@ void registerBuffer(Registry &r) {
   r["buffer_atomic_min_f32"] = atomicEntry<uint32_t, MinF>();
   r["buffer_atomic_max_f32"] = atomicEntry<uint32_t, MaxF>();
   r["buffer_atomic_add_f32"] = atomicEntry<uint32_t, AddF32<true>>();
+  r["buffer_atomic_pk_add_f16"] = atomicEntry<uint32_t, PkAddF16>(); // gfx9
 }
 
 } // namespace gcnkit::emu

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -51,12 +52,37 @@ struct Worker {
     // Private memory: one segment per lane of every wave, allocated once per worker (never per
     // wave) and not cleared between waves (its initial contents are undefined on hardware).
     // Segments are 16-byte aligned so 64-bit atomics on private memory stay aligned.
+    // Targets without architected flat scratch (gfx9) keep private memory in guest memory
+    // (DispatchSetup::scratchBase) and need no host copy.
     group.privateBytes = s.privateBytes;
     group.privateStride = (s.privateBytes + 15) & ~15u;
-    scratch.resize(size_t{group.privateStride} * p.waveSize * wavesPerGroup);
+    if (isa::targetInfo(p.target).kernelDescriptor.architectedFlatScratch)
+      scratch.resize(size_t{group.privateStride} * p.waveSize * wavesPerGroup);
     group.scratch = scratch.data();
   }
 };
+
+// The private segment buffer of a dispatch (AMDGPUUsage's scratch set-up, with the field
+// values the ROCm runtime writes): the whole scratch area, stride 0, swizzled, add_tid_enable
+// and an index stride of the wave size, so lane l's private dword k of the wave whose offset
+// the prolog adds to the base is at base + k * 4 * W + l * 4 -- the layout scratch and flat
+// accesses of private memory use. dst_sel xyzw, 32-bit uint data. num_records is not checked
+// for this buffer type (add_tid_enable without idxen).
+void privateSegmentBuffer(const isa::BufferResourceLayout &l, const DispatchSetup &s,
+                          uint32_t v[4]) {
+  const uint32_t W = s.program->waveSize;
+  constexpr uint32_t kSelX = 4, kSelY = 5, kSelZ = 6, kSelW = 7;
+  constexpr uint32_t kDataFormat32 = 4, kNumFormatUint = 4, kUnifiedFormat32Uint = 20;
+  l.base.set(v, s.scratchBase);
+  l.swizzleEnable.set(v, 1);
+  l.numRecords.set(v, std::min<uint64_t>(s.scratchBytes, 0xFFFFFFFFu));
+  l.dstSel.set(v, kSelX | kSelY << 3 | kSelZ << 6 | kSelW << 9);
+  l.dataFormat.set(v, kDataFormat32);
+  l.numFormat.set(v, kNumFormatUint);
+  l.unifiedFormat.set(v, kUnifiedFormat32Uint);
+  l.indexStride.set(v, std::bit_width(W / 8) - 1); // 8 << value indices
+  l.addTidEnable.set(v, 1);
+}
 
 // The initial register state of a wave, as the AMDHSA ABI lays it out: the enabled user SGPRs
 // in their fixed order from s0, the enabled system SGPRs from USER_SGPR_COUNT, work-item ids
@@ -97,13 +123,11 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
   const uint32_t wavesPerGroup = ceilDiv(s.block.x * s.block.y * s.block.z, W);
   const uint32_t waveOffset = (worker * wavesPerGroup + waveIndex) * s.scratchWaveBytes;
   if (kd::kEnableSgprPrivateSegmentBuffer.get(props)) {
-    // base [47:0], stride 0, swizzle_enable; num_records; dst_sel xyzw, 32-bit data,
-    // add_tid_enable, index stride 64, element size 4 (AMDGPUUsage's scratch set-up).
-    const uint32_t v[4] = {static_cast<uint32_t>(s.scratchBase),
-                           static_cast<uint32_t>(s.scratchBase >> 32) | 1u << 31, 0xFFFFFFFFu,
-                           0x00E0AFACu};
+    uint32_t v[4] = {};
+    if (s.scratchBase)
+      privateSegmentBuffer(target.bufferResource, s, v);
     for (unsigned i = 0; i < 4 && n + i < 106; ++i)
-      w.sgpr[n + i] = s.scratchBase ? v[i] : 0;
+      w.sgpr[n + i] = v[i];
     n += 4;
   }
   if (kd::kEnableSgprDispatchPtr.get(props))

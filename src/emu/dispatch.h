@@ -37,6 +37,7 @@ struct DispatchSetup {
   // wave of each worker.
   uint64_t scratchBase = 0;
   uint32_t scratchWaveBytes = 0;
+  uint64_t scratchBytes = 0; // the whole area (the private segment buffer's num_records)
   uint64_t maxInstructionsPerWave = 0;
   // When set, every executed instruction is traced to it (emu/trace.h) and the workgroups run
   // in order on one worker.

@@ -32,7 +32,28 @@ inline LaneTarget ldsTarget(Wave &w, const DecodedInst &in, int lane, uint64_t o
   return {w.group->lds + offset, offset, false, false};
 }
 
-// offset: the lane's private address (signed: a negative one is out of range too).
+// Swizzled guest memory: `bytes` bytes starting at guest address addr, `phase` bytes into an
+// element of `element` bytes, the following elements `elementStride` bytes after each other
+// (emu/mem_access.h, LaneTarget). All of them must lie in one allocation.
+inline LaneTarget swizzledTarget(Wave &w, const DecodedInst &in, int lane, uint64_t addr,
+                                 unsigned phase, unsigned bytes, unsigned element,
+                                 unsigned elementStride, bool write) {
+  const unsigned last = phase + bytes - 1;
+  const uint64_t span = uint64_t{last / element} * elementStride + last % element - phase + 1;
+  LaneTarget t = globalTarget(w, in, lane, addr, static_cast<unsigned>(span), write);
+  if (t.p && span != bytes) {
+    t.element = static_cast<uint16_t>(element);
+    t.phase = static_cast<uint16_t>(phase);
+    t.elementStride = elementStride;
+  }
+  return t;
+}
+
+// offset: the lane's private address (signed: a negative one is out of range too). Private
+// memory is the worker's host copy (architected flat scratch, gfx11), or guest memory at
+// FLAT_SCRATCH (memflag::kGuestPrivate, gfx9) where the wave's lanes interleave their dwords:
+// private byte o of lane l is at FLAT_SCRATCH + (o / 4) * 4 * W + l * 4 + o % 4, as the
+// swizzled private segment buffer addresses it.
 template <int W>
 LaneTarget privateTarget(Wave &w, const DecodedInst &in, int lane, int64_t offset, unsigned bytes,
                          bool write) {
@@ -40,6 +61,16 @@ LaneTarget privateTarget(Wave &w, const DecodedInst &in, int lane, int64_t offse
   if (offset < 0 || static_cast<uint64_t>(offset) + bytes > g.privateBytes) {
     w.raise(FaultKind::ScratchViolation, in, lane, static_cast<uint64_t>(offset), bytes, write);
     return {nullptr, static_cast<uint64_t>(offset), true, false};
+  }
+  if (in.aux & memflag::kGuestPrivate) {
+    const uint64_t flatScratch = w.sgpr[in.sdst] | uint64_t{w.sgpr[in.sdst + 1]} << 32;
+    const uint64_t o = static_cast<uint64_t>(offset);
+    LaneTarget t = swizzledTarget(
+        w, in, lane, flatScratch + (o / 4) * 4 * W + static_cast<uint64_t>(lane) * 4 + o % 4, o % 4,
+        bytes, 4, 4 * W, write);
+    t.address = o; // alignment checks see the private address
+    t.shared = false;
+    return t;
   }
   uint8_t *base =
       g.scratch + (size_t{w.indexInGroup} * W + static_cast<size_t>(lane)) * g.privateStride;

@@ -165,6 +165,7 @@ void registerGlobal(Registry &r) {
   r["buffer_wbinvl1_vol"] = scalarEntry(nullptr, entry::kNoEffect);
   registerSegment<false>(r, "global");
   registerSegment<true>(r, "flat");
+  r["global_atomic_pk_add_f16"] = atomicEntry<false, uint32_t, atomics::PkAddF16>(); // gfx9
   r["global_load_addtid_b32"] = {&addTid<32, false>, &addTid<64, false>, 0};
   r["global_store_addtid_b32"] = {&addTid<32, true>, &addTid<64, true>, 0};
 }

@@ -93,6 +93,34 @@ void twoAddr(Wave &w, const DecodedInst &in) {
   }
 }
 
+// ds_condxchg32_rtn_b64, as the ISA's pseudocode has it: two dwords at A = (VADDR + offset) &
+// 0xFFF8 and A + 4; dword i of DATA0, its bit 31 cleared, replaces dword i of memory when that
+// bit is set; both old dwords are returned. Lanes run in lane order.
+template <int W> void condXchg32(Wave &w, const DecodedInst &in) {
+  const uint32_t *addr = vrow<W>(w, in.src[0].reg);
+  const uint32_t *data[2] = {vrow<W>(w, in.src[2].reg),
+                             vrow<W>(w, static_cast<uint16_t>(in.src[2].reg + 1))};
+  const uint64_t exec = execMask<W>(w);
+  for (int l = 0; l < W; ++l) {
+    if (!((exec >> l) & 1))
+      continue;
+    const uint32_t value[2] = {data[0][l], data[1][l]}; // read before VDST is written
+    const uint32_t at = ldsAddress(addr[l], static_cast<uint32_t>(in.imm) & 0xFFFF) & 0xFFF8u;
+    const LaneTarget t = ldsTarget(w, in, l, at, 8, true);
+    if (t.fault)
+      return;
+    uint32_t old[2];
+    std::memcpy(old, t.p, 8);
+    for (unsigned i = 0; i < 2; ++i)
+      if (value[i] >> 31) {
+        const uint32_t v = value[i] & 0x7FFFFFFFu;
+        std::memcpy(t.p + 4 * i, &v, 4);
+      }
+    for (unsigned i = 0; i < 2; ++i)
+      vrow<W>(w, static_cast<uint16_t>(in.vdst + i))[l] = old[i];
+  }
+}
+
 // DATA0 is src[2], DATA1 (compare value / second operand) src[1].
 template <int W, class T, class Op> void atomic(Wave &w, const DecodedInst &in) {
   atomics::atomicLanes<W, T, Op>(w, in, in.src[2].reg, in.src[1].reg, Where<W>(w, in));
@@ -116,10 +144,41 @@ template <int W, bool kAppend> void appendConsume(Wave &w, const DecodedInst &in
   writeLanes<W>(vrow<W>(w, in.vdst), exec, [&](int) { return old; });
 }
 
-// The lane ds_swizzle_b32 reads for lane i (offset = offset1:offset0), per the ISA's four modes.
-uint32_t swizzleSource(uint32_t offset, uint32_t i) {
+// gfx9's DS_*_SRC2_*: both operands come from the LDS. A is VADDR; B = A + size * k with k
+// the 15-bit signed {offset1[6:0], offset0}: per lane MEM[A] = op(MEM[A], MEM[B])
+// (ds_write_src2: MEM[A] = MEM[B]). Lanes run in lane order, as the other LDS
+// read-modify-writes do. (With offset1[7] set k would be A[31:17]; the pre-decoder refuses that
+// form.)
+template <int W, class T, class Op> void src2(Wave &w, const DecodedInst &in) {
+  const uint32_t *addr = vrow<W>(w, in.src[0].reg);
+  const uint32_t offset = static_cast<uint32_t>(in.imm) & 0xFFFF;
+  const uint64_t exec = execMask<W>(w);
+  for (int l = 0; l < W; ++l) {
+    if (!((exec >> l) & 1))
+      continue;
+    const uint32_t a = addr[l];
+    const int32_t k = static_cast<int32_t>(offset << 17) >> 17;
+    const uint32_t b = a + static_cast<uint32_t>(k) * static_cast<uint32_t>(sizeof(T));
+    const LaneTarget tb = ldsTarget(w, in, l, b, sizeof(T), false);
+    if (tb.fault)
+      return;
+    const LaneTarget ta = ldsTarget(w, in, l, a, sizeof(T), true);
+    if (ta.fault)
+      return;
+    T ma, mb;
+    std::memcpy(&mb, tb.p, sizeof(T));
+    std::memcpy(&ma, ta.p, sizeof(T));
+    const T r = Op::apply(ma, mb, T{0}, in.aux);
+    std::memcpy(ta.p, &r, sizeof(T));
+  }
+}
+
+// The lane ds_swizzle_b32 reads for lane i (offset = offset1:offset0), per the ISA's modes:
+// bit mask and quad permute, and on gfx10+ (memflag::kSwizzleRotateFft) rotate and FFT from
+// 0xC000 (gfx9 reads those offsets as quad permutes: bit 15 set).
+uint32_t swizzleSource(uint32_t offset, uint32_t i, bool rotateFft) {
   const uint32_t half = i & 0x20, lane = i & 0x1F;
-  if (offset >= 0xE000) { // FFT: bit-reversed lane, shifted by the mask's population
+  if (rotateFft && offset >= 0xE000) { // FFT: bit-reversed lane, shifted by the mask's population
     const uint32_t mask = offset & 0x1F;
     uint32_t reversed = 0;
     for (int b = 0; b < 5; ++b)
@@ -127,7 +186,7 @@ uint32_t swizzleSource(uint32_t offset, uint32_t i) {
     const uint32_t j = reversed >> std::popcount(mask);
     return ((j | (lane & mask)) & 0x1F) | half;
   }
-  if (offset >= 0xC000) { // rotate left (offset[10] == 0) or right within 32 lanes
+  if (rotateFft && offset >= 0xC000) { // rotate left (offset[10] == 0) or right within 32 lanes
     const uint32_t mask = offset & 0x1F;
     uint32_t rotate = (offset >> 5) & 0x1F;
     if (offset & 0x400)
@@ -148,7 +207,8 @@ template <int W> void swizzle(Wave &w, const DecodedInst &in) {
   const uint64_t exec = execMask<W>(w);
   uint32_t tmp[W];
   for (int i = 0; i < W; ++i) {
-    const uint32_t j = swizzleSource(offset, static_cast<uint32_t>(i)) % W;
+    const uint32_t j =
+        swizzleSource(offset, static_cast<uint32_t>(i), in.aux & memflag::kSwizzleRotateFft) % W;
     tmp[i] = ((exec >> j) & 1) ? src[j] : 0;
   }
   writeLanes<W>(vrow<W>(w, in.vdst), exec, [&](int l) { return tmp[l]; });
@@ -156,17 +216,20 @@ template <int W> void swizzle(Wave &w, const DecodedInst &in) {
 
 // ds_permute_b32 (forward: lane i writes its DATA0 to the lane its address names; the highest
 // source wins; lanes nobody writes get 0) and ds_bpermute_b32 (backward: lane i reads the lane
-// its address names; a disabled source reads 0). Address = (VADDR + offset) / 4; the ISA takes
-// it modulo 32 whatever the wave size, so in wave64 each half of the wave permutes within
-// itself (as the hardware runs wave64 as two 32-lane halves).
+// its address names; a disabled source reads 0). Address = (VADDR + offset) / 4. gfx10+ take it
+// modulo 32 whatever the wave size, so in wave64 each half of the wave permutes within itself
+// (the hardware runs wave64 as two 32-lane halves); gfx9 takes it modulo 64
+// (memflag::kPermuteWholeWave).
 template <int W, bool kBackward> void permute(Wave &w, const DecodedInst &in) {
   const uint32_t *addr = vrow<W>(w, in.src[0].reg);
   const uint32_t *data = vrow<W>(w, in.src[2].reg);
   const uint32_t offset = static_cast<uint32_t>(in.imm) & 0xFFFF;
   const uint64_t exec = execMask<W>(w);
+  const bool wholeWave = in.aux & memflag::kPermuteWholeWave;
   uint32_t tmp[W] = {};
   for (int i = 0; i < W; ++i) {
-    const uint32_t other = (static_cast<uint32_t>(i) & 0x20) | (((addr[i] + offset) >> 2) & 0x1F);
+    const uint32_t lane = (addr[i] + offset) >> 2;
+    const uint32_t other = wholeWave ? lane % W : (static_cast<uint32_t>(i) & 0x20) | (lane & 0x1F);
     if constexpr (kBackward)
       tmp[i] = ((exec >> other) & 1) ? data[other] : 0;
     else if ((exec >> i) & 1)
@@ -186,6 +249,10 @@ template <unsigned kBytes, TwoAddr kOp, unsigned kStride = 1> ExecEntry twoAddrE
 }
 template <class T, class Op> ExecEntry atomicEntry() {
   return {&atomic<32, T, Op>, &atomic<64, T, Op>, 0};
+}
+
+template <class T, class Op> ExecEntry src2Entry() {
+  return {&src2<32, T, Op>, &src2<64, T, Op>, 0};
 }
 
 // name and name_rtn (the no-return form and the one returning the old value share the executor;
@@ -281,6 +348,40 @@ void registerLds(Registry &r) {
   both<uint64_t, MinF>(r, "ds_min_f64", "ds_min_rtn_f64");
   both<uint64_t, MaxF>(r, "ds_max_f64", "ds_max_rtn_f64");
   r["ds_storexchg_rtn_b64"] = atomicEntry<uint64_t, Swap>();
+  r["ds_condxchg32_rtn_b64"] = {condXchg32<32>, condXchg32<64>, 0};
+
+  // gfx9's reductions between two LDS locations.
+  r["ds_add_src2_u32"] = src2Entry<uint32_t, Add>();
+  r["ds_sub_src2_u32"] = src2Entry<uint32_t, Sub>();
+  r["ds_rsub_src2_u32"] = src2Entry<uint32_t, Rsub>();
+  r["ds_inc_src2_u32"] = src2Entry<uint32_t, Inc>();
+  r["ds_dec_src2_u32"] = src2Entry<uint32_t, Dec>();
+  r["ds_min_src2_i32"] = src2Entry<uint32_t, MinI>();
+  r["ds_max_src2_i32"] = src2Entry<uint32_t, MaxI>();
+  r["ds_min_src2_u32"] = src2Entry<uint32_t, MinU>();
+  r["ds_max_src2_u32"] = src2Entry<uint32_t, MaxU>();
+  r["ds_and_src2_b32"] = src2Entry<uint32_t, And>();
+  r["ds_or_src2_b32"] = src2Entry<uint32_t, Or>();
+  r["ds_xor_src2_b32"] = src2Entry<uint32_t, Xor>();
+  r["ds_write_src2_b32"] = src2Entry<uint32_t, Swap>();
+  r["ds_min_src2_f32"] = src2Entry<uint32_t, MinF>();
+  r["ds_max_src2_f32"] = src2Entry<uint32_t, MaxF>();
+  r["ds_add_src2_f32"] = src2Entry<uint32_t, AddF32<false>>();
+  r["ds_add_src2_u64"] = src2Entry<uint64_t, Add>();
+  r["ds_sub_src2_u64"] = src2Entry<uint64_t, Sub>();
+  r["ds_rsub_src2_u64"] = src2Entry<uint64_t, Rsub>();
+  r["ds_inc_src2_u64"] = src2Entry<uint64_t, Inc>();
+  r["ds_dec_src2_u64"] = src2Entry<uint64_t, Dec>();
+  r["ds_min_src2_i64"] = src2Entry<uint64_t, MinI>();
+  r["ds_max_src2_i64"] = src2Entry<uint64_t, MaxI>();
+  r["ds_min_src2_u64"] = src2Entry<uint64_t, MinU>();
+  r["ds_max_src2_u64"] = src2Entry<uint64_t, MaxU>();
+  r["ds_and_src2_b64"] = src2Entry<uint64_t, And>();
+  r["ds_or_src2_b64"] = src2Entry<uint64_t, Or>();
+  r["ds_xor_src2_b64"] = src2Entry<uint64_t, Xor>();
+  r["ds_write_src2_b64"] = src2Entry<uint64_t, Swap>();
+  r["ds_min_src2_f64"] = src2Entry<uint64_t, MinF>();
+  r["ds_max_src2_f64"] = src2Entry<uint64_t, MaxF>();
 
   r["ds_swizzle_b32"] = {&swizzle<32>, &swizzle<64>, 0};
   r["ds_permute_b32"] = {&permute<32, false>, &permute<64, false>, 0};

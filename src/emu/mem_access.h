@@ -3,6 +3,7 @@
 // a VGPR (zero / sign extension, the d16 halves) and which bits a store takes.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -19,7 +20,17 @@ inline constexpr uint32_t kFlushF32In = 1u << 3;   // FP mode: f32 input denorma
 inline constexpr uint32_t kFlushF32Out = 1u << 4;  // FP mode: f32 result denormals flushed
 inline constexpr uint32_t kFlushF64In = 1u << 5;   // FP mode: f64 input denormals flushed
 inline constexpr uint32_t kScratchVaddr = 1u << 6; // SCRATCH: SVE, VADDR is used
-inline constexpr unsigned kFormatShift = 8;        // MTBUF: the unified data format (7 bits)
+inline constexpr unsigned kFormatShift = 8;        // MTBUF: the format field (7 bits)
+// MTBUF: the format field is a data format in its low four bits and a numeric format in the
+// three above (gfx9), not one unified format.
+inline constexpr uint32_t kSplitFormat = 1u << 15;
+// FLAT / SCRATCH: private memory is guest memory at FLAT_SCRATCH (DecodedInst::sdst names its
+// low SGPR), swizzled per lane (targets without architected flat scratch: gfx9).
+inline constexpr uint32_t kGuestPrivate = 1u << 16;
+// DS permutes: lanes address the whole wave64 (gfx9), not their 32-lane half.
+inline constexpr uint32_t kPermuteWholeWave = 1u << 17;
+// ds_swizzle_b32: offsets from 0xC000 are the rotate / FFT modes (gfx10+), not quad permutes.
+inline constexpr uint32_t kSwizzleRotateFft = 1u << 18;
 } // namespace memflag
 
 // How the loaded bytes become the destination VGPR: whole dwords, a byte / short extended to 32
@@ -99,7 +110,43 @@ struct LaneTarget {
   uint64_t address = 0; // the lane's address in its space (guest, LDS or private offset)
   bool fault = false;
   bool shared = false; // guest memory other workers may access at the same time
+  // Swizzled memory (gfx9 private memory, swizzled buffers): the access's bytes lie in elements
+  // of `element` bytes, consecutive elements `elementStride` bytes apart, and p points `phase`
+  // bytes into the first one. element 0: the bytes are contiguous from p.
+  uint16_t element = 0;
+  uint16_t phase = 0;
+  uint32_t elementStride = 0;
 };
+
+// Calls f(host pointer, byte index in the access, bytes) for each contiguous piece of the n
+// bytes a target covers.
+template <class F> inline void forEachPiece(const LaneTarget &t, unsigned n, F f) {
+  if (!t.element) {
+    f(t.p, 0u, n);
+    return;
+  }
+  uint8_t *q = t.p;
+  unsigned done = 0, into = t.phase;
+  while (done < n) {
+    const unsigned chunk = std::min<unsigned>(n - done, t.element - into);
+    f(q, done, chunk);
+    done += chunk;
+    q += t.elementStride - into; // the start of the next element
+    into = 0;
+  }
+}
+
+// The n bytes of a lane's access, from memory to dst and from src to memory.
+inline void readTarget(const LaneTarget &t, void *dst, unsigned n) {
+  forEachPiece(t, n, [&](const uint8_t *q, unsigned at, unsigned bytes) {
+    std::memcpy(static_cast<uint8_t *>(dst) + at, q, bytes);
+  });
+}
+inline void writeTarget(const LaneTarget &t, const void *src, unsigned n) {
+  forEachPiece(t, n, [&](uint8_t *q, unsigned at, unsigned bytes) {
+    std::memcpy(q, static_cast<const uint8_t *>(src) + at, bytes);
+  });
+}
 
 // Loads kBytes (or one extended sub-dword value) per active lane into the rows from in.vdst.
 // where(lane, bytes, write) resolves the lane's address.
@@ -118,7 +165,7 @@ void loadLanes(Wave &w, const DecodedInst &in, Where where) {
       return;
     uint32_t v[4] = {};
     if (t.p)
-      std::memcpy(v, t.p, kBytes);
+      readTarget(t, v, kBytes);
     if constexpr (kExt == Ext::None) {
       for (unsigned i = 0; i < dwords; ++i)
         rows[i][l] = v[i];
@@ -150,7 +197,7 @@ void storeLanes(Wave &w, const DecodedInst &in, uint16_t dataRow, Where where) {
       v[i] = rows[i][l];
     if constexpr (kHigh)
       v[0] >>= 16;
-    std::memcpy(t.p, v, kBytes); // little endian: the low bytes
+    writeTarget(t, v, kBytes); // little endian: the low bytes
   }
   (void)in;
 }

@@ -25,12 +25,19 @@ template <int W> void underMode(Wave &w, const DecodedInst &in) {
   const uint32_t m = w.mode;
   const uint32_t round = (info & modeinfo::kRoundWide) ? mode::round64(m) : mode::round32(m);
   const uint32_t denorm64 = mode::denorm64(m);
-  const DecodedInst &variant = p.components[in.aux + round];
+  const bool nonIeee = (info & modeinfo::kIeeeVariant) && !(m & mode::kIeee);
+  const DecodedInst &variant = p.components[in.aux + (nonIeee ? 4 : round)];
   if (!variant.fn || ((info & modeinfo::kF16) && denorm64 != mode::kKeep)) {
     w.raise(FaultKind::UnsupportedInstruction, in);
     return;
   }
   DecodedInst c = variant;
+  if (info & modeinfo::kClamp) {
+    if (m & mode::kDx10Clamp)
+      c.postOps &= static_cast<uint8_t>(~post::kClampKeepNan);
+    else
+      c.postOps |= post::kClampKeepNan;
+  }
   // f32 denormals (FP_DENORM[1:0]) and the output modifier.
   const uint32_t denorm32 = mode::denorm32(m);
   if (mode::flushesInputs(denorm32))

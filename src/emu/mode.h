@@ -74,18 +74,22 @@ inline constexpr uint32_t kUnknown = 63; // a register of the kernel's processor
 // What the MODE wrapper needs to know about the instruction it runs (DecodedInst::target of the
 // wrapper entry).
 namespace modeinfo {
-inline constexpr uint32_t kF32Result = 1 << 1;  // f32 result: flushing, omod
-inline constexpr uint32_t kF16 = 1 << 2;        // f16 operands (FP_DENORM[3:2] must keep)
-inline constexpr uint32_t kRoundWide = 1 << 3;  // the result rounds per FP_ROUND[3:2] (f64/f16)
-inline constexpr uint32_t kOmod = 1 << 4;       // the encoding has an output modifier
-inline constexpr uint32_t kF64Result = 1 << 5;  // f64 result: flushed per FP_DENORM[3:2]
-inline constexpr uint32_t kF64Source0 = 1 << 8; // source i is f64: bit kF64Source0 << i
+inline constexpr uint32_t kF32Result = 1 << 1;   // f32 result: flushing, omod
+inline constexpr uint32_t kF16 = 1 << 2;         // f16 operands (FP_DENORM[3:2] must keep)
+inline constexpr uint32_t kRoundWide = 1 << 3;   // the result rounds per FP_ROUND[3:2] (f64/f16)
+inline constexpr uint32_t kOmod = 1 << 4;        // the encoding has an output modifier
+inline constexpr uint32_t kF64Result = 1 << 5;   // f64 result: flushed per FP_DENORM[3:2]
+inline constexpr uint32_t kIeeeVariant = 1 << 6; // components[aux + 4]: the MODE.IEEE = 0 one
+inline constexpr uint32_t kClamp = 1 << 7;       // clamp set: NaN results follow DX10_CLAMP
+inline constexpr uint32_t kF64Source0 = 1 << 8;  // source i is f64: bit kF64Source0 << i
 // Source i is f32 (its denormals follow FP_DENORM[1:0]): bit i << kF32SourceShift.
 inline constexpr uint32_t kF32SourceShift = 12;
 } // namespace modeinfo
 
 // Runs the component DecodedInst components[in.aux] (decoded for round-to-nearest-even with no
 // flushing) under the wave's current MODE: f32 flushing flags and omod per FP_DENORM / IEEE,
+// the MODE.IEEE = 0 executor from components[in.aux + 4] (kIeeeVariant), clamp's NaN rule per
+// DX10_CLAMP,
 // f64 inputs and results flushed per FP_DENORM[3:2], the directed-rounding variant from
 // components[in.aux + 1 + round - 1] for f32 add / mul / fma. A round mode or f16 denormal
 // mode the instruction cannot honour stops the wave (reason in in.imm).

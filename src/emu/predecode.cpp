@@ -40,7 +40,7 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
   const std::string_view name = baseName(inst.desc->name);
   const ExecEntry *entry = lookup(name);
   if (!entry) {
-    trap(d, "not implemented");
+    trap(d, refusedReason(inst));
     return true;
   }
   if (entry->flags & entry::kNoEffect)

@@ -121,7 +121,7 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
     unsigned enc = e.field(o.field, o);
     const bool dppSource = o.field == Field::SRC0 && isDppMarker(enc);
     if (dppSource) {
-      if (!dppActive || vop3p)
+      if (!dppActive)
         return fail("DPP not emulated");
       enc = 256 + dppSource0;
     }
@@ -310,10 +310,11 @@ bool Builder::operands16(const disasm::Inst &inst, const ExecEntry &entry, Decod
   const uint32_t resultMode = f16Result ? mode16 : mode32;
   if (e.clamp()) {
     if (entry.flags & entry::kF32Result)
-      d.postOps |= post::kClamp;
-    else if (entry.flags & entry::kIntClamp)
+      d.postOps |= post::kClamp | clampNanRule();
+    else if (entry.flags & entry::kIntClamp) {
       d.extra |= 1;
-    else if (!(entry.flags & entry::kCompare))
+      d.postOps |= clampNanRule(); // the f16 packs' clamp reads the NaN rule too
+    } else if (!(entry.flags & entry::kCompare))
       return fail("clamp not emulated for this instruction");
   }
   const unsigned omod = e.omod();

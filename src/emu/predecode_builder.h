@@ -17,6 +17,7 @@
 #include "emu/program.h"
 #include "emu/registry.h"
 #include "gcnkit/disasm.h"
+#include "gcnkit/kernel_descriptor.h"
 #include "isa/target_info.h"
 
 namespace gcnkit::emu::predecode_detail {
@@ -123,8 +124,19 @@ struct Builder {
 
   const ExecEntry *lookup(std::string_view name) const { return findExecutor(name); }
 
+  // The executor for the kernel's wave size and the MODE.IEEE it starts with (the MODE wrapper
+  // chooses per run in kernels that write MODE).
   ExecFn pick(const ExecEntry &entry) const {
-    return info.waveSize == 64 ? entry.wave64 : entry.wave32;
+    const bool nonIeee = entry.nonIeee32 && !isa::kd::kEnableIeeeMode.get(info.rsrc1);
+    if (info.waveSize == 64)
+      return nonIeee ? entry.nonIeee64 : entry.wave64;
+    return nonIeee ? entry.nonIeee32 : entry.wave32;
+  }
+
+  // post::kClampKeepNan when the kernel starts with DX10_CLAMP off (behind the MODE wrapper,
+  // which decides per run: nothing).
+  uint8_t clampNanRule() const {
+    return neutralMode || isa::kd::kEnableDx10Clamp.get(info.rsrc1) ? 0 : post::kClampKeepNan;
   }
 
   // v_cmpx on a target whose v_cmpx also writes VCC / SDST (gfx9): the executor's flag.
@@ -148,6 +160,10 @@ struct Builder {
   // The memflag bits of a memory instruction (emu/mem_access.h) and its format-specific
   // operands; false (with a reason) for what the emulator does not run.
   bool memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string &why) const;
+  // Why an instruction without an executor is not emulated: the memory instructions refused
+  // by design have a reason of their own (GWS / GDS / ordered count, stores from LDS), every
+  // other one is "not implemented".
+  static std::string refusedReason(const disasm::Inst &inst);
 
   // ---- images (predecode_image.cpp, emu/image.h) ----------------------------------------------
 

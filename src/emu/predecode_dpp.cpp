@@ -14,7 +14,7 @@ bool Builder::isDppForm(const disasm::Inst &inst) {
   unsigned src0;
   if (fmt == Format::VOP1 || fmt == Format::VOP2 || fmt == Format::VOPC)
     src0 = isa::bits(inst.words[0], 8, 0);
-  else if (fmt == Format::VOP3 || fmt == Format::VOP3SD)
+  else if (fmt == Format::VOP3 || fmt == Format::VOP3SD || fmt == Format::VOP3P)
     src0 = isa::bits(inst.words[1], 8, 0);
   else
     return false;
@@ -28,7 +28,8 @@ bool Builder::isDppForm(const disasm::Inst &inst) {
 
 bool Builder::dppInstruction(const disasm::Inst &inst, std::string_view name,
                              const ExecEntry &entry, DecodedInst &d, std::string &why) {
-  const bool vop3 = inst.desc->format == Format::VOP3 || inst.desc->format == Format::VOP3SD;
+  const Format fmt = inst.desc->format;
+  const bool vop3 = fmt == Format::VOP3 || fmt == Format::VOP3SD || fmt == Format::VOP3P;
   const unsigned wordIndex = vop3 ? 2 : 1;
   if (inst.size != 4 * (wordIndex + 1)) {
     why = "a literal constant cannot be used with DPP";

@@ -126,6 +126,10 @@ uint32_t Builder::floatModeInfo(const disasm::Inst &inst, const ExecEntry &entry
   }
   if (Encoding{inst}.omod())
     bits |= modeinfo::kOmod;
+  if (bits && Encoding{inst}.clamp())
+    bits |= modeinfo::kClamp;
+  if (bits && entry.nonIeee32)
+    bits |= modeinfo::kIeeeVariant;
   return bits;
 }
 
@@ -157,11 +161,19 @@ bool Builder::decodeUnderMode(const disasm::Inst &inst, std::string_view name,
       (modeBits & (modeinfo::kF32Result | modeinfo::kF64Result | modeinfo::kRoundWide)) &&
       !roundsExactly(name);
   const uint32_t first = static_cast<uint32_t>(prog.components.size());
+  const ExecFn nonIeee = info.waveSize == 64 ? entry.nonIeee64 : entry.nonIeee32;
+  if (modeBits & modeinfo::kIeeeVariant) // components[first + 0..3] are the IEEE = 1 executor
+    d.fn = info.waveSize == 64 ? entry.wave64 : entry.wave32;
   prog.components.push_back(d);
   for (uint32_t r = 1; r <= 3; ++r) {
     DecodedInst v = d;
     if (resultRounds)
       v.fn = (modeBits & modeinfo::kF16) ? nullptr : roundingExecutor(name, r, info.waveSize);
+    prog.components.push_back(v);
+  }
+  if (modeBits & modeinfo::kIeeeVariant) {
+    DecodedInst v = d;
+    v.fn = nonIeee;
     prog.components.push_back(v);
   }
   d.fn = modeExecutor(info.waveSize);

@@ -85,10 +85,6 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
                       fmt == Format::SCRATCH || fmt == Format::MUBUF || fmt == Format::MTBUF;
   if (fmt == Format::DS) {
     const isa::mem::FormatLayout &l = e.mem().ds;
-    if (l[isa::mem::kDsGds].get(e.w64())) {
-      why = "GDS not emulated";
-      return false;
-    }
     d.imm = static_cast<int32_t>(l[isa::mem::kDsOffset0].get(e.w64()) |
                                  l[isa::mem::kDsOffset1].get(e.w64()) << 8); // offset1:offset0
   }
@@ -264,7 +260,7 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
       return false;
     }
     if (clamp && (entry.flags & kFloatResult))
-      d.postOps |= post::kClamp;
+      d.postOps |= post::kClamp | clampNanRule();
     if (clamp && (entry.flags & entry::kIntClamp))
       d.extra = 1;
     // Integer results ignore omod (the VALU document).

@@ -30,7 +30,7 @@ bool Builder::dual(const disasm::Inst &inst, DecodedInst &d, std::string &why) {
       return false;
     }
     DecodedInst &ci = comp[c];
-    ci.fn = entry->wave32;
+    ci.fn = pick(*entry);
     ci.address = d.address;
     for (unsigned i = 0; i < row->numOperands; ++i) {
       const OperandDesc &o = row->operands[i];

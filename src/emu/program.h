@@ -67,6 +67,9 @@ inline constexpr uint8_t kOmodMul4 = 1 << 2;
 inline constexpr uint8_t kOmodDiv2 = 1 << 3;
 inline constexpr uint8_t kFlushDenormF32 = 1 << 4;
 inline constexpr uint8_t kFlushDenormF64 = 1 << 5; // f64 results (with omod)
+// With kClamp (or an f16 pack's clamp): DX10_CLAMP is off, so a NaN result passes through the
+// clamp instead of becoming 0.
+inline constexpr uint8_t kClampKeepNan = 1 << 6;
 } // namespace post
 
 inline constexpr unsigned kMaxSources = 3;

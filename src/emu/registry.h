@@ -35,6 +35,10 @@ struct ExecEntry {
   ExecFn wave32 = nullptr;
   ExecFn wave64 = nullptr;
   EntryFlags flags = 0;
+  // The executors under MODE.IEEE = 0 where the result depends on it (float min / max / med3:
+  // signaling NaNs are not quieted); nullptr: the same as wave32 / wave64.
+  ExecFn nonIeee32 = nullptr;
+  ExecFn nonIeee64 = nullptr;
 };
 
 using Registry = std::unordered_map<std::string_view, ExecEntry>;
@@ -45,6 +49,13 @@ inline ExecEntry scalarEntry(ExecFn fn, EntryFlags flags = 0) { return {fn, fn, 
 // The entry of an executor template `Exec::run<W>` for both wave sizes.
 template <class Exec> ExecEntry entryOf(EntryFlags flags = 0) {
   return {&Exec::template run<32>, &Exec::template run<64>, flags};
+}
+// The entry of an executor whose result depends on MODE.IEEE: Ieee for IEEE = 1, NonIeee for 0.
+template <class Ieee, class NonIeee> ExecEntry ieeeEntryOf(EntryFlags flags = 0) {
+  ExecEntry e = entryOf<Ieee>(flags);
+  e.nonIeee32 = &NonIeee::template run<32>;
+  e.nonIeee64 = &NonIeee::template run<64>;
+  return e;
 }
 
 void registerSalu(Registry &r);       // SOP1, SOP2, SOPK, SOPC

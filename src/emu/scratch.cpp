@@ -1,9 +1,11 @@
 // SCRATCH loads and stores: the lane's private segment. The private address is VADDR (when the
-// SVE bit enables it) + SADDR (an SGPR offset, unless off) + the signed instruction offset; the
-// neither form ("off, off") uses the offset alone. Each lane has its own private memory of the
-// kernel's private segment size (the hardware's per-lane swizzling is an internal layout the
-// program cannot observe); an access outside it stops the kernel with a ScratchViolation
-// naming the lane and private offset.
+// encoding uses it: gfx11's SVE bit, gfx9 when SADDR is off) + SADDR (an SGPR offset, unless
+// off) + the signed instruction offset; the neither form ("off, off") uses the offset alone.
+// Each lane has private memory of the kernel's private segment size: with architected flat
+// scratch (gfx11) a host copy whose layout the program cannot observe, on gfx9 the swizzled
+// guest memory at FLAT_SCRATCH that MUBUF accesses through the private segment buffer reach too
+// (emu/flat_aperture.h, privateTarget). An access outside the segment stops the kernel with a
+// ScratchViolation naming the lane and private offset.
 #include "emu/flat_aperture.h"
 #include "emu/registry.h"
 

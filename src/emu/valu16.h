@@ -210,9 +210,10 @@ inline uint32_t postF16(uint32_t h, uint8_t ops) {
     if ((ops & (post::kOmodMul2 | post::kOmodMul4 | post::kOmodDiv2)) && h == 0x8000)
       h = 0; // output modifiers are not IEEE: -0 becomes +0
   }
-  if (ops & post::kClamp) { // to [0, 1]; NaN clamps to 0
+  if (ops & post::kClamp) { // to [0, 1]; NaN clamps to 0 (DX10 clamp) or passes through
     const double v = f16ToDouble(h);
-    h = !(v > 0.0) ? 0u : (v > 1.0 ? 0x3C00u : h);
+    if (!(std::isnan(v) && (ops & post::kClampKeepNan)))
+      h = !(v > 0.0) ? 0u : (v > 1.0 ? 0x3C00u : h);
   }
   return h;
 }

@@ -39,9 +39,10 @@ template <int W> void postF32(Wave &w, const DecodedInst &in) {
       if ((ops & (post::kOmodMul2 | post::kOmodMul4 | post::kOmodDiv2)) && b == 0x80000000u)
         b = 0; // output modifiers are not IEEE: -0 becomes +0
     }
-    if (ops & post::kClamp) { // to [0, 1]; NaN clamps to 0 (DX10 clamp)
+    if (ops & post::kClamp) { // to [0, 1]; NaN clamps to 0 (DX10 clamp) or passes through
       const float c = f32(b);
-      b = !(c > 0.0f) ? 0u : (c > 1.0f ? bits(1.0f) : b);
+      if (!(std::isnan(c) && (ops & post::kClampKeepNan)))
+        b = !(c > 0.0f) ? 0u : (c > 1.0f ? bits(1.0f) : b);
     }
     d[l] = b;
   }
@@ -66,10 +67,10 @@ template <int W> void postF64(Wave &w, const DecodedInst &in) {
     if ((ops & post::kFlushDenormF64) && std::fpclassify(v) == FP_SUBNORMAL)
       v = (ops & omod) ? 0.0 : std::copysign(0.0, v);
     else if ((ops & post::kFlushDenormF64) && (ops & omod) && v == 0.0)
-      v = 0.0;              // output modifiers are not IEEE: -0 becomes +0
-    if (ops & post::kClamp) // to [0, 1]; NaN clamps to 0
-      v = !(v > 0.0) ? 0.0 : (v > 1.0 ? 1.0 : v);
-    const uint64_t b = bits(v);
+      v = 0.0; // output modifiers are not IEEE: -0 becomes +0
+    uint64_t b = bits(v);
+    if ((ops & post::kClamp) && !(std::isnan(v) && (ops & post::kClampKeepNan)))
+      b = bits(!(v > 0.0) ? 0.0 : (v > 1.0 ? 1.0 : v)); // to [0, 1]; NaN to 0 under DX10 clamp
     lo[l] = static_cast<uint32_t>(b);
     hi[l] = static_cast<uint32_t>(b >> 32);
   }

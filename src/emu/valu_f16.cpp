@@ -8,7 +8,7 @@
 // rounding error of the double result so a tie is never broken twice. Transcendentals (rcp,
 // rsq, sqrt, exp, log, sin, cos) are the double results rounded to f16, i.e. correctly rounded
 // except for the rare libm last-bit case, where the hardware's own approximations may differ.
-// min / max follow IEEE mode as for f32.
+// min / max / med3 follow MODE.IEEE as for f32 (emu/float_minmax.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -17,6 +17,7 @@
 #include <string>
 
 #include "emu/compare_conditions.h"
+#include "emu/float_minmax.h"
 #include "emu/registry.h"
 #include "emu/valu16.h"
 
@@ -43,29 +44,12 @@ template <int N, Res R, unsigned kWideMask = 0> struct Shape {
 
 u32 r16(double d) { return f16FromDouble(d); }
 
-bool isSignaling16(u32 v) { return isNanF16(v) && !(v & 0x200); }
-// IEEE-mode NaN rule of min / max (as f32): a signaling NaN gives its quiet form, a quiet NaN
-// yields the other operand.
-u32 nanMinMax16(u32 a, u32 b) {
-  if (isSignaling16(a))
-    return a | 0x200;
-  if (isSignaling16(b))
-    return b | 0x200;
-  return isNanF16(a) ? b : a;
+// min / max in both IEEE modes (emu/float_minmax.h).
+template <bool kIeee> u32 maxF16(u32 a, u32 b) {
+  return minmax::max<kIeee>(minmax::kF16, u16(a), u16(b));
 }
-u32 maxF16(u32 a, u32 b) {
-  a = u16(a), b = u16(b);
-  if (isNanF16(a) || isNanF16(b))
-    return nanMinMax16(a, b);
-  const double x = h(a), y = h(b);
-  return x == y ? (a & b) : (x > y ? a : b); // equal: +0 wins over -0
-}
-u32 minF16(u32 a, u32 b) {
-  a = u16(a), b = u16(b);
-  if (isNanF16(a) || isNanF16(b))
-    return nanMinMax16(a, b);
-  const double x = h(a), y = h(b);
-  return x == y ? (a | b) : (x < y ? a : b); // equal: -0 wins over +0
+template <bool kIeee> u32 minF16(u32 a, u32 b) {
+  return minmax::min<kIeee>(minmax::kF16, u16(a), u16(b));
 }
 // a * b + c with one rounding (the product of two f16 values is exact in double).
 u32 fma16(u32 a, u32 b, u32 c) {
@@ -87,11 +71,11 @@ struct SubrevF16 : Shape<2, Res::F16> {
 struct MulF16 : Shape<2, Res::F16> {
   static u32 apply(u32 a, u32 b) { return r16(h(a) * h(b)); }
 };
-struct MaxF16 : Shape<2, Res::F16> {
-  static u32 apply(u32 a, u32 b) { return maxF16(a, b); }
+template <bool kIeee> struct MaxF16 : Shape<2, Res::F16> {
+  static u32 apply(u32 a, u32 b) { return maxF16<kIeee>(a, b); }
 };
-struct MinF16 : Shape<2, Res::F16> {
-  static u32 apply(u32 a, u32 b) { return minF16(a, b); }
+template <bool kIeee> struct MinF16 : Shape<2, Res::F16> {
+  static u32 apply(u32 a, u32 b) { return minF16<kIeee>(a, b); }
 };
 // S0 * 2^S1, S1 a signed 16-bit exponent.
 struct LdexpF16 : Shape<2, Res::F16> {
@@ -116,20 +100,22 @@ struct MadF16 : Shape<3, Res::F16> {
 struct MadmkF16 : Shape<3, Res::F16> {
   static u32 apply(u32 a, u32 b, u32 k) { return mad16(a, k, b); }
 };
-struct Min3F16 : Shape<3, Res::F16> {
-  static u32 apply(u32 a, u32 b, u32 c) { return minF16(minF16(a, b), c); }
+template <bool kIeee> struct Min3F16 : Shape<3, Res::F16> {
+  static u32 apply(u32 a, u32 b, u32 c) { return minF16<kIeee>(minF16<kIeee>(a, b), c); }
 };
-struct Max3F16 : Shape<3, Res::F16> {
-  static u32 apply(u32 a, u32 b, u32 c) { return maxF16(maxF16(a, b), c); }
+template <bool kIeee> struct Max3F16 : Shape<3, Res::F16> {
+  static u32 apply(u32 a, u32 b, u32 c) { return maxF16<kIeee>(maxF16<kIeee>(a, b), c); }
 };
-struct Med3F16 : Shape<3, Res::F16> {
-  static u32 apply(u32 a, u32 b, u32 c) { return maxF16(minF16(a, b), minF16(maxF16(a, b), c)); }
+template <bool kIeee> struct Med3F16 : Shape<3, Res::F16> {
+  static u32 apply(u32 a, u32 b, u32 c) {
+    return minmax::med3<kIeee>(minmax::kF16, u16(a), u16(b), u16(c));
+  }
 };
-struct MaxminF16 : Shape<3, Res::F16> {
-  static u32 apply(u32 a, u32 b, u32 c) { return minF16(maxF16(a, b), c); }
+template <bool kIeee> struct MaxminF16 : Shape<3, Res::F16> {
+  static u32 apply(u32 a, u32 b, u32 c) { return minF16<kIeee>(maxF16<kIeee>(a, b), c); }
 };
-struct MinmaxF16 : Shape<3, Res::F16> {
-  static u32 apply(u32 a, u32 b, u32 c) { return maxF16(minF16(a, b), c); }
+template <bool kIeee> struct MinmaxF16 : Shape<3, Res::F16> {
+  static u32 apply(u32 a, u32 b, u32 c) { return maxF16<kIeee>(minF16<kIeee>(a, b), c); }
 };
 // v_div_fixup_f16: S0 the quotient estimate, S1 the denominator, S2 the numerator; the
 // special cases of the division are decided here (the ISA's pseudo-code).
@@ -252,21 +238,21 @@ struct CvtU32U16 : Shape<1, Res::B32> {
 };
 // Packs: S0 into the low half, S1 into the high half.
 // Two f16 results in one register: clamp applies to each (omod is ignored for packed f16
-// results, the VALU document).
-u32 packF16(u32 lo, u32 hi, bool clamp) {
+// results, the VALU document). clamp: the post::kClamp / kClampKeepNan bits, or 0.
+u32 packF16(u32 lo, u32 hi, uint8_t clamp) {
   if (clamp) {
-    lo = postF16(lo, post::kClamp);
-    hi = postF16(hi, post::kClamp);
+    lo = postF16(lo, clamp);
+    hi = postF16(hi, clamp);
   }
   return u16(lo) | u16(hi) << 16;
 }
 struct PackB32F16 : Shape<2, Res::B32> {
   static constexpr bool kClamps = true;
-  static u32 apply(u32 a, u32 b, bool clamp) { return packF16(a, b, clamp); }
+  static u32 apply(u32 a, u32 b, uint8_t clamp) { return packF16(a, b, clamp); }
 };
 struct CvtPkRtzF16F32 : Shape<2, Res::B32, 3> {
   static constexpr bool kClamps = true;
-  static u32 apply(u32 a, u32 b, bool clamp) {
+  static u32 apply(u32 a, u32 b, uint8_t clamp) {
     return packF16(f16TowardZero(f32(a)), f16TowardZero(f32(b)), clamp);
   }
 };
@@ -450,7 +436,9 @@ template <int W, class Op> void vop16(Wave &w, const DecodedInst &in) {
   const u32 *a = fetch<W, Op, 0>(w, in);
   const u32 *b = fetch<W, Op, 1>(w, in);
   const u32 *c = fetch<W, Op, 2>(w, in);
-  [[maybe_unused]] const bool clamp = in.extra & 1;
+  // The clamp bit, as post::kClamp plus the NaN rule for the ops that clamp floats themselves.
+  [[maybe_unused]] const uint8_t clamp =
+      (in.extra & 1) ? post::kClamp | (in.postOps & post::kClampKeepNan) : 0;
   u32 r[W];
   for (int l = 0; l < W; ++l) {
     if constexpr (requires { Op::kClamps; }) {
@@ -519,6 +507,9 @@ template <int W, bool kX, bool (*Pred)(u32, u32)> void vopc16(Wave &w, const Dec
 // 16-bit / packed executors: the pre-decoder resolves their halves (entry::k16Bit).
 template <class Exec> ExecEntry entry16Of(EntryFlags flags = 0) {
   return entryOf<Exec>(static_cast<EntryFlags>(flags | entry::k16Bit));
+}
+template <class Ieee, class NonIeee> ExecEntry ieeeEntry16Of(EntryFlags flags) {
+  return ieeeEntryOf<Ieee, NonIeee>(static_cast<EntryFlags>(flags | entry::k16Bit));
 }
 
 // Float results (clamp / omod / flushing) from float sources (denormal flushing).
@@ -589,8 +580,8 @@ void registerValu16(Registry &r) {
   r["v_sub_f16"] = entry16Of<V16<SubF16>>(kFloat);
   r["v_subrev_f16"] = entry16Of<V16<SubrevF16>>(kFloat);
   r["v_mul_f16"] = entry16Of<V16<MulF16>>(kFloat);
-  r["v_max_f16"] = entry16Of<V16<MaxF16>>(kFloat);
-  r["v_min_f16"] = entry16Of<V16<MinF16>>(kFloat);
+  r["v_max_f16"] = ieeeEntry16Of<V16<MaxF16<true>>, V16<MaxF16<false>>>(kFloat);
+  r["v_min_f16"] = ieeeEntry16Of<V16<MinF16<true>>, V16<MinF16<false>>>(kFloat);
   r["v_ldexp_f16"] = entry16Of<V16<LdexpF16>>(kFloat);
   r["v_fma_f16"] = entry16Of<V16<FmaF16>>(kFloat);
   r["v_fmac_f16"] = entry16Of<V16<FmaF16>>(kFloat | entry::kAccumulator);
@@ -600,11 +591,11 @@ void registerValu16(Registry &r) {
   r["v_mac_f16"] = entry16Of<V16<MadF16>>(kFloat | entry::kAccumulator);
   r["v_madak_f16"] = entry16Of<V16<MadF16>>(kFloat);
   r["v_madmk_f16"] = entry16Of<V16<MadmkF16>>(kFloat);
-  r["v_min3_f16"] = entry16Of<V16<Min3F16>>(kFloat);
-  r["v_max3_f16"] = entry16Of<V16<Max3F16>>(kFloat);
-  r["v_med3_f16"] = entry16Of<V16<Med3F16>>(kFloat);
-  r["v_maxmin_f16"] = entry16Of<V16<MaxminF16>>(kFloat);
-  r["v_minmax_f16"] = entry16Of<V16<MinmaxF16>>(kFloat);
+  r["v_min3_f16"] = ieeeEntry16Of<V16<Min3F16<true>>, V16<Min3F16<false>>>(kFloat);
+  r["v_max3_f16"] = ieeeEntry16Of<V16<Max3F16<true>>, V16<Max3F16<false>>>(kFloat);
+  r["v_med3_f16"] = ieeeEntry16Of<V16<Med3F16<true>>, V16<Med3F16<false>>>(kFloat);
+  r["v_maxmin_f16"] = ieeeEntry16Of<V16<MaxminF16<true>>, V16<MaxminF16<false>>>(kFloat);
+  r["v_minmax_f16"] = ieeeEntry16Of<V16<MinmaxF16<true>>, V16<MinmaxF16<false>>>(kFloat);
   r["v_div_fixup_f16"] = entry16Of<V16<DivFixupF16>>(kFloat);
   r["v_rcp_f16"] = entry16Of<V16<UnaryF16<rcpD>>>(kFloat);
   r["v_rsq_f16"] = entry16Of<V16<UnaryF16<rsqD>>>(kFloat);

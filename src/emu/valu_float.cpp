@@ -2,15 +2,15 @@
 //
 // Arithmetic is the host's IEEE single / double arithmetic with round-to-nearest-even, which is
 // what the kernels' default FP mode asks for; denormal flushing per FLOAT_DENORM_MODE is done by
-// the pre-decoder's source flags and the result post-pass. min / max follow IEEE mode (the
-// compute default): a signaling NaN input gives a quiet NaN, a quiet NaN yields the other
-// operand, and -0 < +0. Transcendentals (rcp, rsq, sqrt, exp, log, sin, cos) use the host's
-// correctly rounded or libm results, which may differ from the hardware's approximations in
-// the last bits. NaN payloads are whatever the host produces.
+// the pre-decoder's source flags and the result post-pass. min / max / med3 follow MODE.IEEE
+// (emu/float_minmax.h; the executor for IEEE = 0 is the entry's nonIeee one). Transcendentals (rcp,
+// rsq, sqrt, exp, log, sin, cos) use the host's correctly rounded or libm results, which may differ
+// from the hardware's approximations in the last bits. NaN payloads are whatever the host produces.
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
+#include "emu/float_minmax.h"
 #include "emu/registry.h"
 #include "emu/valu_exec.h"
 #include "emu/valu_families.h"
@@ -23,18 +23,6 @@ using namespace valu;
 using u32 = uint32_t;
 using u64 = uint64_t;
 using i32 = int32_t;
-
-bool isNan(u32 b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
-bool isSignaling(u32 b) { return isNan(b) && !(b & 0x400000u); }
-
-// IEEE-mode NaN rule of min / max: NaN result only if an input is signaling or both are NaN.
-u32 nanMinMax(u32 a, u32 b) {
-  if (isSignaling(a))
-    return a | 0x400000u;
-  if (isSignaling(b))
-    return b | 0x400000u;
-  return isNan(a) ? b : a;
-}
 
 struct AddF32 {
   static u32 apply(u32 a, u32 b) { return bits(f32(a) + f32(b)); }
@@ -56,21 +44,15 @@ struct MulDx9ZeroF32 {
     return bits(f32(a) * f32(b));
   }
 };
-struct MaxF32 {
-  static u32 apply(u32 a, u32 b) {
-    if (isNan(a) || isNan(b))
-      return nanMinMax(a, b);
-    const float x = f32(a), y = f32(b);
-    return x == y ? (a & b) : (x > y ? a : b); // equal: +0 wins over -0
-  }
+// min / max / med3 in both IEEE modes (emu/float_minmax.h).
+template <bool kIeee> struct MaxF32 {
+  static u32 apply(u32 a, u32 b) { return minmax::max<kIeee>(minmax::kF32, a, b); }
 };
-struct MinF32 {
-  static u32 apply(u32 a, u32 b) {
-    if (isNan(a) || isNan(b))
-      return nanMinMax(a, b);
-    const float x = f32(a), y = f32(b);
-    return x == y ? (a | b) : (x < y ? a : b); // equal: -0 wins over +0
-  }
+template <bool kIeee> struct MinF32 {
+  static u32 apply(u32 a, u32 b) { return minmax::min<kIeee>(minmax::kF32, a, b); }
+};
+template <bool kIeee> struct Med3F32 {
+  static u32 apply(u32 a, u32 b, u32 c) { return minmax::med3<kIeee>(minmax::kF32, a, b, c); }
 };
 struct LdexpF32 {
   static u32 apply(u32 a, u32 b) { return bits(std::ldexp(f32(a), static_cast<i32>(b))); }
@@ -120,11 +102,6 @@ template <class Op> struct Three {
 };
 template <class First, class Second> struct Chain {
   static u32 apply(u32 a, u32 b, u32 c) { return Second::apply(First::apply(a, b), c); }
-};
-struct Med3F32 {
-  static u32 apply(u32 a, u32 b, u32 c) {
-    return MaxF32::apply(MinF32::apply(a, b), MinF32::apply(MaxF32::apply(a, b), c));
-  }
 };
 
 // ---- unary ----------------------------------------------------------------------------------
@@ -211,35 +188,17 @@ template <int N, bool kW0, bool kW1, bool kW2, bool kWD> struct Shape {
 using F64Binary = Shape<2, true, true, false, true>;
 using F64Unary = Shape<1, true, false, false, true>;
 
-bool isNan64(u64 b) { return (b & ~(u64{1} << 63)) > 0x7FF0000000000000ull; }
-bool isSignaling64(u64 b) { return isNan64(b) && !(b & (u64{1} << 51)); }
-u64 nanMinMax64(u64 a, u64 b) {
-  if (isSignaling64(a))
-    return a | (u64{1} << 51);
-  if (isSignaling64(b))
-    return b | (u64{1} << 51);
-  return isNan64(a) ? b : a;
-}
-
 struct AddF64 : F64Binary {
   static u64 apply(u64 a, u64 b, u64) { return bits(f64(a) + f64(b)); }
 };
 struct MulF64 : F64Binary {
   static u64 apply(u64 a, u64 b, u64) { return bits(f64(a) * f64(b)); }
 };
-struct MaxF64 : F64Binary {
-  static u64 apply(u64 a, u64 b, u64) {
-    if (isNan64(a) || isNan64(b))
-      return nanMinMax64(a, b);
-    return f64(a) == f64(b) ? (a & b) : (f64(a) > f64(b) ? a : b);
-  }
+template <bool kIeee> struct MaxF64 : F64Binary {
+  static u64 apply(u64 a, u64 b, u64) { return minmax::max<kIeee>(minmax::kF64, a, b); }
 };
-struct MinF64 : F64Binary {
-  static u64 apply(u64 a, u64 b, u64) {
-    if (isNan64(a) || isNan64(b))
-      return nanMinMax64(a, b);
-    return f64(a) == f64(b) ? (a | b) : (f64(a) < f64(b) ? a : b);
-  }
+template <bool kIeee> struct MinF64 : F64Binary {
+  static u64 apply(u64 a, u64 b, u64) { return minmax::min<kIeee>(minmax::kF64, a, b); }
 };
 struct FmaF64 : Shape<3, true, true, true, true> {
   static u64 apply(u64 a, u64 b, u64 c) { return bits(std::fma(f64(a), f64(b), f64(c))); }
@@ -296,8 +255,8 @@ void registerValuFloat(Registry &r) {
   r["v_subrev_f32"] = entryOf<Vop32<SubrevF32, 2>>(kF32);
   r["v_mul_f32"] = entryOf<Vop32<MulF32, 2>>(kF32);
   r["v_mul_dx9_zero_f32"] = entryOf<Vop32<MulDx9ZeroF32, 2>>(kF32);
-  r["v_max_f32"] = entryOf<Vop32<MaxF32, 2>>(kF32);
-  r["v_min_f32"] = entryOf<Vop32<MinF32, 2>>(kF32);
+  r["v_max_f32"] = ieeeEntryOf<Vop32<MaxF32<true>, 2>, Vop32<MaxF32<false>, 2>>(kF32);
+  r["v_min_f32"] = ieeeEntryOf<Vop32<MinF32<true>, 2>, Vop32<MinF32<false>, 2>>(kF32);
   r["v_ldexp_f32"] = entryOf<Vop32<LdexpF32, 2>>(entry::kF32Result);
   r["v_fma_f32"] = entryOf<Vop32<FmaF32, 3>>(kF32);
   r["v_fmac_f32"] = entryOf<Vop32<FmaF32, 3>>(kF32 | entry::kAccumulator);
@@ -310,11 +269,15 @@ void registerValuFloat(Registry &r) {
   r["v_mad_legacy_f32"] = entryOf<Vop32<MadLegacyF32, 3>>(kF32);
   r["v_fma_dx9_zero_f32"] = entryOf<Vop32<FmaDx9ZeroF32, 3>>(kF32);
   r["v_fmac_dx9_zero_f32"] = entryOf<Vop32<FmaDx9ZeroF32, 3>>(kF32 | entry::kAccumulator);
-  r["v_min3_f32"] = entryOf<Vop32<Three<MinF32>, 3>>(kF32);
-  r["v_max3_f32"] = entryOf<Vop32<Three<MaxF32>, 3>>(kF32);
-  r["v_med3_f32"] = entryOf<Vop32<Med3F32, 3>>(kF32);
-  r["v_maxmin_f32"] = entryOf<Vop32<Chain<MaxF32, MinF32>, 3>>(kF32);
-  r["v_minmax_f32"] = entryOf<Vop32<Chain<MinF32, MaxF32>, 3>>(kF32);
+  r["v_min3_f32"] =
+      ieeeEntryOf<Vop32<Three<MinF32<true>>, 3>, Vop32<Three<MinF32<false>>, 3>>(kF32);
+  r["v_max3_f32"] =
+      ieeeEntryOf<Vop32<Three<MaxF32<true>>, 3>, Vop32<Three<MaxF32<false>>, 3>>(kF32);
+  r["v_med3_f32"] = ieeeEntryOf<Vop32<Med3F32<true>, 3>, Vop32<Med3F32<false>, 3>>(kF32);
+  r["v_maxmin_f32"] = ieeeEntryOf<Vop32<Chain<MaxF32<true>, MinF32<true>>, 3>,
+                                  Vop32<Chain<MaxF32<false>, MinF32<false>>, 3>>(kF32);
+  r["v_minmax_f32"] = ieeeEntryOf<Vop32<Chain<MinF32<true>, MaxF32<true>>, 3>,
+                                  Vop32<Chain<MinF32<false>, MaxF32<false>>, 3>>(kF32);
   r["v_rcp_f32"] = entryOf<Vop32<UnaryF32<rcp>, 1>>(kF32);
   r["v_rcp_iflag_f32"] = entryOf<Vop32<UnaryF32<rcp>, 1>>(kF32);
   r["v_rsq_f32"] = entryOf<Vop32<UnaryF32<rsq>, 1>>(kF32);
@@ -342,8 +305,8 @@ void registerValuFloat(Registry &r) {
   r["v_cvt_f32_ubyte3"] = entryOf<Vop32<CvtF32Ubyte<3>, 1>>(kToF32);
   r["v_add_f64"] = entryOf<Vop64<AddF64>>(kF64);
   r["v_mul_f64"] = entryOf<Vop64<MulF64>>(kF64);
-  r["v_max_f64"] = entryOf<Vop64<MaxF64>>(kF64);
-  r["v_min_f64"] = entryOf<Vop64<MinF64>>(kF64);
+  r["v_max_f64"] = ieeeEntryOf<Vop64<MaxF64<true>>, Vop64<MaxF64<false>>>(kF64);
+  r["v_min_f64"] = ieeeEntryOf<Vop64<MinF64<true>>, Vop64<MinF64<false>>>(kF64);
   r["v_fma_f64"] = entryOf<Vop64<FmaF64>>(kF64);
   r["v_ldexp_f64"] = entryOf<Vop64<LdexpF64>>(kF64);
   r["v_floor_f64"] = entryOf<Vop64<UnaryF64<floorD>>>(kF64);

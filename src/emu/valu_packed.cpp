@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "emu/float_minmax.h"
 #include "emu/registry.h"
 #include "emu/valu16.h"
 
@@ -27,15 +28,6 @@ using i64 = int64_t;
 
 u32 satI16(i64 v) { return static_cast<u32>(std::clamp<i64>(v, INT16_MIN, INT16_MAX)) & 0xFFFF; }
 u32 satU16(i64 v) { return static_cast<u32>(std::clamp<i64>(v, 0, 0xFFFF)); }
-
-bool isSignaling16(u32 v) { return isNanF16(v) && !(v & 0x200); }
-u32 nanMinMax16(u32 a, u32 b) {
-  if (isSignaling16(a))
-    return a | 0x200;
-  if (isSignaling16(b))
-    return b | 0x200;
-  return isNanF16(a) ? b : a;
-}
 
 // ---- element operations: (a, b, c, clamp) -> 16-bit result -----------------------------------
 struct PkFma {
@@ -54,22 +46,17 @@ struct PkMulF16 {
   static constexpr bool kFloat = true;
   static u32 apply(u32 a, u32 b, u32, bool) { return f16FromDouble(h(a) * h(b)); }
 };
-struct PkMaxF16 {
+// min / max in both IEEE modes (emu/float_minmax.h).
+template <bool kIeee> struct PkMaxF16 {
   static constexpr bool kFloat = true;
   static u32 apply(u32 a, u32 b, u32, bool) {
-    a = u16(a), b = u16(b);
-    if (isNanF16(a) || isNanF16(b))
-      return nanMinMax16(a, b);
-    return h(a) == h(b) ? (a & b) : (h(a) > h(b) ? a : b);
+    return minmax::max<kIeee>(minmax::kF16, u16(a), u16(b));
   }
 };
-struct PkMinF16 {
+template <bool kIeee> struct PkMinF16 {
   static constexpr bool kFloat = true;
   static u32 apply(u32 a, u32 b, u32, bool) {
-    a = u16(a), b = u16(b);
-    if (isNanF16(a) || isNanF16(b))
-      return nanMinMax16(a, b);
-    return h(a) == h(b) ? (a | b) : (h(a) < h(b) ? a : b);
+    return minmax::min<kIeee>(minmax::kF16, u16(a), u16(b));
   }
 };
 // Integer elements: clamp saturates.
@@ -317,6 +304,7 @@ template <class Exec> ExecEntry entry16Of(EntryFlags flags = 0) {
 }
 
 constexpr EntryFlags kFloat = entry::kF32Result | entry::kF32Sources;
+constexpr EntryFlags kFloat16 = kFloat | entry::k16Bit;
 
 } // namespace
 
@@ -325,8 +313,8 @@ void registerValuPacked(Registry &r) {
   r["v_pk_fmac_f16"] = entry16Of<Packed<PkFma, 3>>(kFloat | entry::kAccumulator);
   r["v_pk_add_f16"] = entry16Of<Packed<PkAddF16, 2>>(kFloat);
   r["v_pk_mul_f16"] = entry16Of<Packed<PkMulF16, 2>>(kFloat);
-  r["v_pk_max_f16"] = entry16Of<Packed<PkMaxF16, 2>>(kFloat);
-  r["v_pk_min_f16"] = entry16Of<Packed<PkMinF16, 2>>(kFloat);
+  r["v_pk_max_f16"] = ieeeEntryOf<Packed<PkMaxF16<true>, 2>, Packed<PkMaxF16<false>, 2>>(kFloat16);
+  r["v_pk_min_f16"] = ieeeEntryOf<Packed<PkMinF16<true>, 2>, Packed<PkMinF16<false>, 2>>(kFloat16);
   r["v_pk_mad_i16"] = entry16Of<Packed<PkMadI16, 3>>(entry::kIntClamp);
   r["v_pk_mad_u16"] = entry16Of<Packed<PkMadU16, 3>>(entry::kIntClamp);
   r["v_pk_mul_lo_u16"] = entry16Of<Packed<PkMulLoU16, 2>>(entry::kIntClamp);

@@ -24,11 +24,21 @@ enum class FaultKind : uint8_t {
   Trap,                   // s_trap
   ScratchViolation,       // private (scratch) access outside the lane's private segment
   MisalignedAtomic,       // atomic on an address that is not naturally aligned
-  UnsupportedBuffer,      // buffer resource not emulated (data format in address, 256: swizzle)
+  UnsupportedBuffer,      // buffer resource or format not emulated (address: bufferIssue)
   Halted,                 // s_sethalt / s_sendmsghalt: the wave waits for a debugger forever
   VgprIndexRange,         // gfx9 VGPR indexing (M0) moved an operand past the kernel's VGPRs
   UnsupportedImage,       // image descriptor / access not emulated (emu/image.h: bytes = why)
 };
+
+// FaultKind::UnsupportedBuffer: WaveFault::address says what the emulator does not handle.
+namespace bufferIssue {
+inline constexpr uint64_t kSwizzle = 1ull << 32;       // low bits: the swizzle_enable value
+inline constexpr uint64_t kUnifiedFormat = 2ull << 32; // low bits: the unified format
+inline constexpr uint64_t kSplitFormat = 3ull << 32;   // low bits: data | numeric format << 4
+inline constexpr uint64_t kKindMask = 0xFFull << 32;
+inline constexpr uint64_t kD16 = 1ull << 40;          // in a d16 form
+inline constexpr uint64_t kPartialStore = 1ull << 41; // some components of a packed element
+} // namespace bufferIssue
 
 // What stopped a wave; the dispatcher adds the workgroup and the instruction text.
 struct WaveFault {

@@ -114,6 +114,44 @@ constexpr mem::MemLayout kGfx908Mem =
 #include "gfx908/mem_layout.inc"
     ;
 
+// The buffer resources (V#) of the ISA manuals: gfx11 has a unified format, a 2-bit
+// swizzle_enable and oob_select; gfx9 a data and a numeric format, a 1-bit swizzle_enable whose
+// buffers interleave dwords, no range-check selector, and stride bits [17:14] in the data format
+// when add_tid_enable is set. Fields as {first bit, width} over the 128 bits.
+constexpr BufferResourceLayout kGfx11BufferResource{
+    .base = {0, 48},
+    .stride = {48, 14},
+    .swizzleEnable = {62, 2},
+    .numRecords = {64, 32},
+    .dstSel = {96, 12},
+    .unifiedFormat = {108, 7},
+    .dataFormat = {},
+    .numFormat = {},
+    .indexStride = {117, 2},
+    .addTidEnable = {119, 1},
+    .oobSelect = {124, 2},
+    .strideHigh = {},
+    // Swizzled gfx11 buffers (element sizes 4 / 16 by swizzle_enable) are not emulated.
+    .swizzleElementBytes = {0, 0, 0, 0},
+    .invalidDataFormatUnbound = false,
+};
+constexpr BufferResourceLayout kGfx9BufferResource{
+    .base = {0, 48},
+    .stride = {48, 14},
+    .swizzleEnable = {63, 1},
+    .numRecords = {64, 32},
+    .dstSel = {96, 12},
+    .unifiedFormat = {},
+    .dataFormat = {111, 4},
+    .numFormat = {108, 3},
+    .indexStride = {117, 2},
+    .addTidEnable = {119, 1},
+    .oobSelect = {},
+    .strideHigh = {111, 4},
+    .swizzleElementBytes = {0, 4, 0, 0},
+    .invalidDataFormatUnbound = true,
+};
+
 constexpr uint8_t kNone = ScalarRegisters::kNone;
 constexpr uint8_t kNoBit = SmemLayout::kNoBit;
 
@@ -137,7 +175,9 @@ const TargetInfo &gfx1100Info() {
       {/*gfxMajor*/ 11, /*architectedFlatScratch*/ true,
        /*sgprGranule*/ 0, /*addressableSgprs*/ 0},
       kGfx11DppControls,
-      kGfx1100Mem};
+      kGfx1100Mem,
+      kGfx11BufferResource,
+      /*ldsBytesPerWorkgroup*/ 64 * 1024};
   return info;
 }
 
@@ -159,7 +199,9 @@ const TargetInfo &gfx908Info() {
       {/*gfxMajor*/ 9, /*architectedFlatScratch*/ false, /*sgprGranule*/ 8,
        /*addressableSgprs*/ 102},
       kGfx9DppControls,
-      kGfx908Mem};
+      kGfx908Mem,
+      kGfx9BufferResource,
+      /*ldsBytesPerWorkgroup*/ 64 * 1024};
   return info;
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "gcnkit/isa.h"
+#include "isa/buffer_resource.h"
 #include "isa/mem_layout.h"
 
 namespace gcnkit::isa {
@@ -118,6 +119,10 @@ struct TargetInfo {
   std::span<const DppControlSpelling> dppControls;
   // Where the memory formats keep their fields (generated with the table).
   mem::MemLayout mem;
+  // The buffer resource (V#) fields and swizzle facts (isa/buffer_resource.h).
+  BufferResourceLayout bufferResource;
+  // LDS one work-group may allocate, in bytes.
+  uint32_t ldsBytesPerWorkgroup;
 
   Format classify(uint32_t w0) const { return formatByPrefix[w0 >> 23]; }
   uint32_t prefix(Format f) const { return prefixBits[static_cast<size_t>(f)]; }

@@ -465,8 +465,13 @@ std::optional<DeviceCode> findCodeObject(std::span<const uint8_t> input,
     // Several processors to choose from: the caller must say which.
     for (const Candidate &c : finder.found)
       if (c.target && *c.target != *pick->target) {
-        error = "the offload container holds code objects for several processors (" +
-                targetList(finder.found) + "); choose one";
+        std::string list;
+        for (const Candidate &d : finder.found)
+          if (d.target)
+            list += std::string(list.empty() ? "" : ", ") +
+                    std::string(isa::processorName(*d.target)) + " (" + d.name + ")";
+        error = "the offload container holds code objects for several processors: " + list +
+                "; choose one (gcnkit run --mcpu, runtime::LoadOptions::target)";
         return std::nullopt;
       }
   }

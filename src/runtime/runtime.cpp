@@ -12,6 +12,7 @@
 #include "emu/predecode.h"
 #include "emu/thread_pool.h"
 #include "gcnkit/target.h"
+#include "isa/mem_symbolic.h"
 #include "isa/target_info.h"
 #include "runtime/code_object.h"
 #include "runtime/kernarg.h"
@@ -215,6 +216,30 @@ Fault::Kind kindOf(emu::FaultKind k) {
   }
 }
 
+// What an UnsupportedBuffer fault's address says (emu::bufferIssue).
+std::string bufferIssueText(uint64_t issue) {
+  namespace bi = emu::bufferIssue;
+  const uint32_t value = static_cast<uint32_t>(issue);
+  const uint64_t kind = issue & bi::kKindMask;
+  if (kind == bi::kSwizzle)
+    return "swizzled buffer resource (swizzle_enable " + std::to_string(value) + ")";
+  std::string format;
+  if (kind == bi::kSplitFormat) {
+    format = "format:[BUF_DATA_FORMAT_" + std::string(isa::mem::kBufferDataFormats[value & 0xF]) +
+             ",BUF_NUM_FORMAT_" +
+             std::string(isa::mem::kBufferNumFormats[(value >> isa::mem::kNumFormatShift) & 7]) +
+             "]";
+  } else {
+    format = "format:[" +
+             std::string(value < isa::mem::kBufferFormats.size() ? isa::mem::kBufferFormats[value]
+                                                                 : "?") +
+             "]";
+  }
+  if (issue & bi::kPartialStore)
+    return "a store of some components of a packed element in " + format;
+  return std::string(issue & bi::kD16 ? "d16 conversion of buffer " : "buffer ") + format;
+}
+
 // One line: what, where (kernel, workgroup, wave, lane, pc), and the instruction.
 std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t privateBytes) {
   std::string where = "workgroup (" + std::to_string(f.workgroup.x) + "," +
@@ -264,8 +289,7 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t
     what = "misaligned atomic: " + std::to_string(f.bytes) + "-byte atomic at " + hex(f.address);
     break;
   case Fault::Kind::UnsupportedBuffer:
-    what = f.address == 256 ? std::string("buffer resource not emulated: swizzled buffer")
-                            : "buffer data format " + std::to_string(f.address) + " not emulated";
+    what = "not emulated: " + f.detail;
     break;
   case Fault::Kind::UnsupportedImage:
     what = f.detail;
@@ -326,13 +350,16 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
     result.error = "work-group size must be 1..1024 work-items with no zero dimension";
     return result;
   }
-  // gfx1100 work-groups have 64 KiB of LDS; kernarg segments are small. Larger requests come
-  // from a corrupted descriptor or metadata and are refused before anything is allocated.
-  constexpr uint64_t kLdsBytes = 64 * 1024, kMaxKernargBytes = 1 << 20;
+  // A work-group has the target's LDS (64 KiB on gfx1100 and gfx908); kernarg segments are
+  // small. Larger requests come from a corrupted descriptor or metadata and are refused before
+  // anything is allocated.
+  const isa::TargetInfo &target = isa::targetInfo(m.code.target);
+  const uint64_t ldsLimit = target.ldsBytesPerWorkgroup;
+  constexpr uint64_t kMaxKernargBytes = 1 << 20;
   const uint64_t lds = uint64_t{k.groupSegmentFixedSize} + cfg.dynamicLdsBytes;
-  if (lds > kLdsBytes || k.descriptor.groupSegmentFixedSize > kLdsBytes) {
+  if (lds > ldsLimit || k.descriptor.groupSegmentFixedSize > ldsLimit) {
     result.error = "kernel " + k.name + " needs " + std::to_string(lds) +
-                   " bytes of LDS; a work-group has 65536";
+                   " bytes of LDS; a work-group has " + std::to_string(ldsLimit);
     return result;
   }
   // Private (scratch) memory per work-item: the fixed size, plus room for the stack of kernels
@@ -409,14 +436,15 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   // gfx9 addresses scratch as guest memory (no architected flat scratch): one area per wave
   // slot of every worker, each lane's private segment interleaved dword by dword with the
   // wave's other lanes (the swizzle the private segment buffer describes).
-  const isa::TargetInfo &target = isa::targetInfo(m.code.target);
   uint32_t scratchWaveBytes = 0;
+  uint64_t scratchBytes = 0;
   Scoped scratchMem{device, 0};
   if (!target.kernelDescriptor.architectedFlatScratch && privateBytes) {
     const uint64_t wavesPerGroup =
         (uint64_t{cfg.block.x} * cfg.block.y * cfg.block.z + k.waveSize - 1) / k.waveSize;
     scratchWaveBytes = ((privateBytes + 3) & ~3u) * k.waveSize;
-    scratchMem.a = device.alloc(uint64_t{dev.pool.size()} * wavesPerGroup * scratchWaveBytes);
+    scratchBytes = uint64_t{dev.pool.size()} * wavesPerGroup * scratchWaveBytes;
+    scratchMem.a = device.alloc(scratchBytes);
     if (!scratchMem.a) {
       result.error = "cannot allocate the scratch memory of kernel " + k.name;
       return result;
@@ -427,6 +455,7 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   s.program = &prog;
   s.scratchBase = scratchMem.a;
   s.scratchWaveBytes = scratchWaveBytes;
+  s.scratchBytes = scratchBytes;
   s.memory = &dev.memory;
   s.descriptor = k.descriptor;
   s.grid = {cfg.grid.x, cfg.grid.y, cfg.grid.z};
@@ -464,7 +493,8 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
     f.bytes = r.fault->bytes;
     f.write = r.fault->write;
     f.instruction = r.fault->instruction;
-    f.detail = r.fault->detail;
+    f.detail = f.kind == Fault::Kind::UnsupportedBuffer ? bufferIssueText(r.fault->address)
+                                                        : r.fault->detail;
     if (f.kind == Fault::Kind::UnsupportedImage)
       f.detail = emu::image::unsupportedText(f.bytes, f.address);
     result.error = describe(f, dev.options.maxInstructionsPerWave, lds, privateBytes);
