@@ -4,7 +4,7 @@ namespace gcnkit::isa::image {
 
 namespace {
 
-// gfx11 (ROCr's resource_gfx11.h, SQ_IMG_RSRC_WORD*, SQ_BUF_RSRC_WORD*, SQ_IMG_SAMP_WORD*).
+// gfx11 (ROCr's resource_gfx11.h, SQ_IMG_RSRC_WORD* and SQ_IMG_SAMP_WORD*).
 constexpr DescriptorLayouts kGfx11 = {
     .image =
         {
@@ -24,19 +24,6 @@ constexpr DescriptorLayouts kGfx11 = {
             .depth = {4, 0, 13},
             .pitch = {4, 0, 14},
             .baseArray = {4, 16, 13},
-        },
-    .buffer =
-        {
-            .baseLo = {0, 0, 32},
-            .baseHi = {1, 0, 16},
-            .stride = {1, 16, 14},
-            .numRecords = {2, 0, 32},
-            .dstSel = {{3, 0, 3}, {3, 3, 3}, {3, 6, 3}, {3, 9, 3}},
-            .format = {3, 12, 6},
-            .indexStride = {3, 21, 2},
-            .addTid = {3, 23, 1},
-            .oobSelect = {3, 28, 2},
-            .type = {3, 30, 2},
         },
     .sampler =
         {

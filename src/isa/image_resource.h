@@ -1,5 +1,5 @@
-// The descriptors image instructions read, as data: where each field of an image resource (T#),
-// a buffer resource used as a 1-D buffer image (V#) and a sampler (S#) sits on a target, the
+// The descriptors image instructions read, as data: where each field of an image resource (T#)
+// and a sampler (S#) sits on a target, the
 // hardware codes of their enumerated fields, and what each unified data format holds. The
 // emulator decodes descriptors through these layouts and the runtime encodes them through the
 // same ones, so a target with other positions (gfx9's T#) is a new layout, not new code.
@@ -57,20 +57,6 @@ struct ImageResourceLayout {
   DescField baseArray; // arrays: the first slice of the view
 };
 
-// The buffer resource (V#) a 1-D buffer image is (its format / dst_sel fields are those of the
-// typed buffer loads and stores).
-struct BufferResourceLayout {
-  DescField baseLo, baseHi; // the byte address, 48 bits
-  DescField stride;
-  DescField numRecords;
-  DescField dstSel[4];
-  DescField format;
-  DescField indexStride;
-  DescField addTid;
-  DescField oobSelect;
-  DescField type; // 0 for a buffer
-};
-
 // The sampler (S#).
 struct SamplerLayout {
   DescField clamp[3]; // addressing of x, y, z (kClamp*)
@@ -87,9 +73,9 @@ struct SamplerLayout {
   DescField filterMode;      // 0 blend; min / max reduction otherwise
 };
 
+// (A 1-D buffer image is a buffer resource: isa/buffer_resource.h, TargetInfo::bufferResource.)
 struct DescriptorLayouts {
   ImageResourceLayout image;
-  BufferResourceLayout buffer;
   SamplerLayout sampler;
 };
 

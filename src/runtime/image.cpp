@@ -8,11 +8,13 @@
 // _order. Samplers: all three axes one clamp mode, equal magnification and minification
 // filters, no mip filter, transparent black border.
 #include <array>
+#include <cstdint>
 #include <string>
 
 #include "gcnkit/runtime.h"
 #include "isa/image_resource.h"
 #include "isa/mem_symbolic.h"
+#include "isa/target_info.h"
 
 namespace gcnkit::runtime {
 
@@ -99,20 +101,20 @@ std::optional<std::vector<uint32_t>> encodeImage(const ImageDesc &d, std::string
     return std::nullopt;
   }
   if (d.type == ImageType::Image1DBuffer) {
-    // A buffer resource: texels are records of texelBytes, indexed by the x coordinate.
-    const ii::BufferResourceLayout &b = lay.buffer;
+    // A buffer resource (the target's V# layout): texels are records of texelBytes, indexed
+    // by the x coordinate.
+    const isa::BufferResourceLayout &b = isa::targetInfo(isa::Target::GFX1100).bufferResource;
     const uint64_t bytes = imageBytes(d);
-    if (bytes > b.numRecords.maxValue()) {
+    if (bytes > UINT32_MAX) {
       error = "1-D buffer image of " + std::to_string(bytes) + " bytes: at most 4 GiB";
       return std::nullopt;
     }
-    b.baseLo.set(t.data(), static_cast<uint32_t>(d.data));
-    b.baseHi.set(t.data(), static_cast<uint32_t>(d.data >> 32));
+    b.base.set(t.data(), d.data);
     b.stride.set(t.data(), texelBytes(d.format));
-    b.numRecords.set(t.data(), static_cast<uint32_t>(bytes));
-    for (unsigned c = 0; c < 4; ++c)
-      b.dstSel[c].set(t.data(), order.sel[c]);
-    b.format.set(t.data(), format);
+    b.numRecords.set(t.data(), bytes);
+    b.dstSel.set(t.data(),
+                 order.sel[0] | order.sel[1] << 3 | order.sel[2] << 6 | order.sel[3] << 9);
+    b.unifiedFormat.set(t.data(), format);
     // Raw range checking (oob_select 3): a record past num_records bytes reads 0.
     b.oobSelect.set(t.data(), 3);
     return t;
