@@ -106,14 +106,14 @@ __kernel void spin(__global volatile int *flag, __global int *out) {
 // An instruction the emulator does not implement stops the kernel, naming it.
 TEST_P(EmuFaults, UnimplementedInstructionIsNamed) {
   Device dev;
-  // Image instructions are not emulated (there are no image resources in compute kernels
-  // clang emits without device libraries): the inline assembly stands for one.
+  // image_gather4 is not emulated: the inline assembly stands for such an instruction.
   auto m = buildModule(dev, R"(
 __kernel void pk(__global uint *q) {
   int i = get_global_id(0);
-  uint v;
-  __asm__ volatile("image_load %0, %1, s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_1D" : "=v"(v) : "v"(i));
-  q[i] = v;
+  uint4 v;
+  __asm__ volatile("image_gather4 %0, %1, s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D"
+                   : "=v"(v) : "v"((int2)(i, i)));
+  q[i] = v.x;
 })",
                        wave());
   ASSERT_TRUE(m);
@@ -122,8 +122,9 @@ __kernel void pk(__global uint *q) {
       runtime::launch(dev, *m, "pk", LaunchConfig{{64, 1, 1}, {64, 1, 1}}, KernelArgs().add(q));
   ASSERT_TRUE(r.fault) << r.error;
   EXPECT_EQ(r.fault->kind, Fault::Kind::UnsupportedInstruction);
-  EXPECT_NE(r.fault->instruction.find("image_load"), std::string::npos) << r.fault->instruction;
-  EXPECT_NE(r.error.find("unsupported instruction (not implemented)"), std::string::npos)
+  EXPECT_NE(r.fault->instruction.find("image_gather4"), std::string::npos) << r.fault->instruction;
+  EXPECT_NE(r.error.find("unsupported instruction (image_gather4 not emulated (gather4))"),
+            std::string::npos)
       << r.error;
 }
 

@@ -1,7 +1,7 @@
 // `gcnkit run` as a process: kernels compiled by clang-19 at test time (OpenCL objects, HIP
 // offload bundles, HIP host objects, assembly), every --arg spec checked to arrive bit for bit,
-// metadata mismatches, --save, faults, the instruction limit, --trace, and bad containers. Also
-// the offload bundle reader and the f16 conversion on their own.
+// metadata mismatches, image and sampler arguments, --save, faults, the instruction limit, --trace,
+// and bad containers. Also the offload bundle reader and the f16 conversion on their own.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -571,7 +571,7 @@ TEST(RunCli, OptionErrors) {
       {{o, "--grid", "1", "--block", "1", "--max-instructions", "-5"},
        "--max-instructions -5: expected a positive count"},
       {{o, "--grid", "1", "--block", "1", "--save", "2=x"},
-       "--save 2=x: argument 2 is not a buffer (@PATH or zeros:)"},
+       "--save 2=x: argument 2 is not a buffer or an image (@PATH, zeros:, image*:)"},
       {{o, "--grid", "1", "--block", "1", "--save", "9=x"},
        "--save 9=x: argument 9 does not exist"},
       {{o, "--grid", "1", "--block", "1", "--save", "x"}, "--save x: expected N=PATH"},
@@ -1160,6 +1160,169 @@ TEST(HalfConversion, EveryHalfMidpointAndNeighbour) {
   EXPECT_EQ(tools::parseHalf("0x1.8p1"), 0x4200);
   EXPECT_EQ(tools::parseHalf("1e6"), std::nullopt);
   EXPECT_EQ(tools::parseHalf("x"), std::nullopt);
+}
+
+// ---- image and sampler arguments ----------------------------------------------------------------
+
+// Kernels using examples/opencl_images.h for the image built-ins (compiled without the device
+// libraries).
+std::vector<std::string> imageFlags() {
+  return {"-cl-std=CL2.0", "-include",
+          std::string(GCNKIT_SOURCE_DIR) + "/examples/opencl_images.h"};
+}
+
+constexpr const char *kImageKernels = R"(
+__kernel void invert(read_only image2d_t src, write_only image2d_t dst, sampler_t s) {
+  int x = __builtin_amdgcn_workgroup_id_x() * __builtin_amdgcn_workgroup_size_x() +
+          __builtin_amdgcn_workitem_id_x();
+  int y = __builtin_amdgcn_workitem_id_y();
+  float4 v = read_imagef(src, s, (float2)(x + 0.5f, y + 0.5f));
+  write_imagef(dst, (int2)(x, y), (float4)(1.0f) - v);
+}
+__kernel void add3d(read_only image3d_t src, write_only image3d_t dst) {
+  int4 c = (int4)(__builtin_amdgcn_workitem_id_x(), __builtin_amdgcn_workitem_id_y(),
+                  __builtin_amdgcn_workitem_id_z(), 0);
+  write_imagei(dst, c, read_imagei(src, c) + (int4)(1, 2, 3, 4));
+}
+__kernel void scale1da(read_only image1d_array_t src, write_only image1d_array_t dst) {
+  int2 c = (int2)(__builtin_amdgcn_workitem_id_x(), __builtin_amdgcn_workitem_id_y());
+  write_imagef(dst, c, read_imagef(src, c) * 2.0f);
+}
+__kernel void negbuf(read_only image1d_buffer_t src, write_only image1d_buffer_t dst) {
+  int x = __builtin_amdgcn_workitem_id_x();
+  write_imagef(dst, x, -read_imagef(src, x));
+}
+__kernel void sizes(read_only image2d_array_t a, __global int *o) {
+  o[0] = get_image_width(a); o[1] = get_image_height(a); o[2] = (int)get_image_array_size(a);
+}
+__kernel void buf(__global int *o) { o[0] = 1; }
+)";
+
+TEST(RunCli, ImageAndSamplerArgumentsWithSave) {
+  TempDir dir;
+  ASSERT_TRUE(compileOpenCL(dir, kImageKernels, dir / "k.o", imageFlags()));
+  std::string texels;
+  for (int i = 0; i < 6 * 4 * 4; ++i)
+    texels += static_cast<char>(i * 7 + 3);
+  writeFile(dir / "in.bin", texels);
+  ToolRun r = run({dir / "k.o", "--kernel", "invert", "--grid", "6,4", "--block", "2,4", "--arg",
+                   "image2d:6,4,rgba_unorm8,@" + (dir / "in.bin"), "--arg",
+                   "image2d:6,4,rgba_unorm8", "--arg", "sampler:unnormalized,clamp_to_edge,nearest",
+                   "--save", "1=" + (dir / "out.bin")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string want;
+  for (char c : texels) // 1 - b / 255, stored as unorm8: 255 - b
+    want += static_cast<char>(255 - static_cast<uint8_t>(c));
+  EXPECT_EQ(readFile(dir / "out.bin"), want);
+
+  // image3d with signed 16-bit RG texels: (x, y) + (1, 2); the image is saved as stored.
+  std::vector<int16_t> v3(3 * 2 * 2 * 2);
+  for (size_t i = 0; i < v3.size(); ++i)
+    v3[i] = static_cast<int16_t>(i * 1000 - 9000);
+  writeFile(dir / "v3.bin", bytesOf(v3));
+  r = run({dir / "k.o", "--kernel", "add3d", "--grid", "3,2,2", "--block", "3,2,2", "--arg",
+           "image3d:3,2,2,rg_sint16,@" + (dir / "v3.bin"), "--arg", "image3d:3,2,2,rg_sint16",
+           "--save", "1=" + (dir / "o3.bin")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<int16_t> w3 = v3;
+  for (size_t i = 0; i < w3.size(); ++i)
+    w3[i] = static_cast<int16_t>(w3[i] + (i % 2 ? 2 : 1));
+  EXPECT_EQ(valuesOf<int16_t>(readFile(dir / "o3.bin")), w3);
+
+  // image1d_array of floats, 3 layers; image1d_buffer of R floats.
+  std::vector<float> f(5 * 3);
+  for (size_t i = 0; i < f.size(); ++i)
+    f[i] = static_cast<float>(i) * 0.25f - 1.0f;
+  writeFile(dir / "f.bin", bytesOf(f));
+  r = run({dir / "k.o", "--kernel", "scale1da", "--grid", "5,3", "--block", "5,3", "--arg",
+           "image1d_array:5,3,r_float,@" + (dir / "f.bin"), "--arg", "image1d_array:5,3,r_float",
+           "--save", "1=" + (dir / "of.bin")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<float> wf = f;
+  for (float &x : wf)
+    x *= 2.0f;
+  expectSameBits(valuesOf<float>(readFile(dir / "of.bin")), wf);
+  r = run({dir / "k.o", "--kernel", "negbuf", "--grid", "15", "--block", "15", "--arg",
+           "image1d_buffer:15,r_float,@" + (dir / "f.bin"), "--arg", "image1d_buffer:15,r_float",
+           "--save", "1=" + (dir / "ob.bin")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<float> wb = f;
+  for (float &x : wb)
+    x = -x;
+  expectSameBits(valuesOf<float>(readFile(dir / "ob.bin")), wb);
+
+  r = run({dir / "k.o", "--kernel", "sizes", "--grid", "1", "--block", "1", "--arg",
+           "image2d_array:7,9,11,bgra_unorm8", "--arg", "zeros:12", "--save",
+           "1=" + (dir / "s.bin")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(valuesOf<int32_t>(readFile(dir / "s.bin")), (std::vector<int32_t>{7, 9, 11}));
+}
+
+TEST(RunCli, ImageSpecErrors) {
+  const std::pair<std::string, std::string> malformed[] = {
+      {"image2d:4,rgba_unorm8", "expected image2d:W,H,FORMAT[,@FILE]"},
+      {"image2d:4,4,rgb_unorm8", "unknown image format 'rgb_unorm8' (ORDER_TYPE: orders r rg "
+                                 "rgba bgra"},
+      {"image2d:0,4,r_float", "'0' is not a size 1..16384"},
+      {"image2d:20000,4,r_float", "'20000' is not a size 1..16384"},
+      {"image3d:4,4,9000,r_float", "'9000' is not a size 1..8192"},
+      {"image1d:4,r_float,@", "'@' needs a file name"},
+      {"image2d_array:4,4,r_float", "expected image2d_array:W,H,N,FORMAT[,@FILE]"},
+      {"sampler:normalized,clamp", "expected sampler:COORDS,ADDRESS,FILTER"},
+      {"sampler:normalized,wrap,linear", "unknown sampler property 'wrap'"},
+      {"sampler:normalized,clamp,nearest,linear", "sampler property 'linear' repeats a setting"},
+      {"sampler:unnormalized,repeat,linear", "repeat and mirrored_repeat need normalized "
+                                             "coordinates"},
+  };
+  for (const auto &[spec, message] : malformed) {
+    ToolRun r = run({"/nonexistent.o", "--grid", "1", "--block", "1", "--arg", spec});
+    EXPECT_EQ(r.status, 2) << spec;
+    EXPECT_TRUE(contains(r.err, "gcnkit run: error: --arg 0 (" + spec + "): " + message))
+        << spec << ": " << r.err;
+  }
+  TempDir dir;
+  ASSERT_TRUE(compileOpenCL(dir, kImageKernels, dir / "k.o", imageFlags()));
+  writeFile(dir / "small.bin", std::string(10, '\0'));
+  struct Case {
+    std::string kernel;
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::string sampler = "sampler:normalized,clamp,linear";
+  const Case cases[] = {
+      {"invert",
+       {"image3d:2,2,2,r_float", "image2d:2,2,r_float", sampler},
+       "--arg 0 (image3d:2,2,2,r_float): kernel 'invert' argument 0 is an image (image2d_t); "
+       "image3d does not match"},
+      {"invert",
+       {"zeros:64", "image2d:2,2,r_float", sampler},
+       "kernel 'invert' argument 0 is an image (image2d_t); give it image2d:SIZES,FORMAT[,@FILE]"},
+      {"invert",
+       {"image2d:2,2,r_float", "image2d:2,2,r_float", "f32:1"},
+       "argument 2 is a sampler (sampler_t); give it sampler:COORDS,ADDRESS,FILTER"},
+      {"invert",
+       {sampler, "image2d:2,2,r_float", sampler},
+       "--arg 0 (" + sampler +
+           "): kernel 'invert' argument 0 is an image (image2d_t), not a "
+           "sampler"},
+      {"buf", {"image2d:2,2,r_float"}, "argument 0 is a buffer pointer (int*), not an image"},
+      {"invert",
+       {"image2d:2,2,r_float,@" + (dir / "small.bin"), "image2d:2,2,r_float", sampler},
+       "small.bin holds 10 bytes; the image has 16 (4 per texel)"},
+  };
+  for (const Case &c : cases) {
+    std::vector<std::string> args{dir / "k.o", "--kernel", c.kernel, "--grid", "1", "--block", "1"};
+    for (const std::string &a : c.args)
+      args.insert(args.end(), {"--arg", a});
+    ToolRun r = run(args);
+    EXPECT_EQ(r.status, 2) << c.message;
+    EXPECT_TRUE(contains(r.err, c.message)) << r.err;
+  }
+  ToolRun r = run({dir / "k.o", "--kernel", "invert", "--grid", "1", "--block", "1", "--arg",
+                   "image2d:2,2,r_float", "--arg", "image2d:2,2,r_float", "--arg", sampler,
+                   "--save", "2=" + (dir / "x.bin")});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "argument 2 is not a buffer or an image")) << r.err;
 }
 
 } // namespace

@@ -88,6 +88,83 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+// ---- images and samplers (OpenCL image arguments) ---------------------------------------------
+//
+// A kernel argument of image type (metadata .value_kind image) is a pointer to the image's
+// descriptor in guest memory, and a sampler argument (.value_kind sampler) a pointer to a
+// sampler descriptor: KernelArgs::addImage / addSampler describe them and the launch writes the
+// descriptors (encodeImage / encodeSampler) to guest memory for the kernel's duration. The
+// texels are the caller's: a guest allocation holding them linearly, x fastest, rows of `width`
+// texels, then rows of the next slice / array layer (imageBytes in all).
+
+enum class ImageType : uint8_t {
+  Image1D,
+  Image2D,
+  Image3D,
+  Image1DArray,
+  Image2DArray,
+  Image1DBuffer
+};
+// OpenCL channel orders and types (CL_R, CL_RG, CL_RGBA, CL_BGRA; CL_UNORM_INT8 ...).
+enum class ChannelOrder : uint8_t { R, RG, RGBA, BGRA };
+enum class ChannelType : uint8_t {
+  SnormInt8,
+  SnormInt16,
+  UnormInt8,
+  UnormInt16,
+  SignedInt8,
+  SignedInt16,
+  SignedInt32,
+  UnsignedInt8,
+  UnsignedInt16,
+  UnsignedInt32,
+  HalfFloat,
+  Float,
+};
+struct ImageFormat {
+  ChannelOrder order = ChannelOrder::RGBA;
+  ChannelType type = ChannelType::UnormInt8;
+};
+struct ImageDesc {
+  ImageType type = ImageType::Image2D;
+  ImageFormat format;
+  uint32_t width = 1;
+  uint32_t height = 1;    // 2-D, 3-D, 2-D array
+  uint32_t depth = 1;     // 3-D
+  uint32_t arraySize = 1; // arrays: layers
+  uint64_t data = 0;      // guest address of the texels, 256-byte aligned (Device::alloc is)
+};
+// Bytes per texel, and the bytes of the whole image (all slices / layers).
+uint32_t texelBytes(ImageFormat format);
+uint64_t imageBytes(const ImageDesc &image);
+// The 48-byte descriptor an image argument points to: the gfx1100 image resource (T#, 8 dwords;
+// for Image1DBuffer the buffer resource, 4 dwords, then zeros), then the HSA channel type,
+// channel order and width, where ROCm's image runtime puts them for the device library's
+// queries. nullopt with `error` for sizes the descriptor cannot hold (width and height 1..16384,
+// depth and layers 1..8192; a 1-D buffer image up to 2^32 bytes) or an unaligned address.
+std::optional<std::vector<uint32_t>> encodeImage(const ImageDesc &image, std::string &error);
+// "rgba_unorm8", "r_float", "bgra_unorm8", "rg_sint16", "rgba_half" ...: ORDER_TYPE with ORDER
+// r, rg, rgba, bgra and TYPE unorm8 unorm16 snorm8 snorm16 sint8 sint16 sint32 uint8 uint16
+// uint32 half float.
+std::optional<ImageFormat> parseImageFormat(std::string_view name);
+std::string imageFormatName(ImageFormat format);
+
+// OpenCL sampler properties. AddressMode::None (CLK_ADDRESS_NONE: coordinates stay inside)
+// encodes as repeat, as ROCm's image runtime does.
+enum class AddressMode : uint8_t { None, ClampToEdge, Clamp, Repeat, MirroredRepeat };
+enum class FilterMode : uint8_t { Nearest, Linear };
+struct SamplerDesc {
+  bool normalized = false; // CLK_NORMALIZED_COORDS_TRUE
+  AddressMode address = AddressMode::ClampToEdge;
+  FilterMode filter = FilterMode::Nearest;
+};
+// The gfx1100 sampler (S#, 4 dwords) a sampler argument points to.
+std::vector<uint32_t> encodeSampler(const SamplerDesc &sampler);
+// The sampler an OpenCL sampler initializer (CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT |
+// CLK_FILTER_LINEAR, the value clang passes to __translate_sampler_initializer) stands for;
+// nullopt for bits that are not such a value.
+std::optional<SamplerDesc> samplerFromOpenCL(uint32_t bits);
+
 // Explicit kernel arguments in declaration order. With code object metadata each one is placed
 // at the offset the metadata gives (its size must match); without, they are packed with
 // natural alignment.
@@ -104,8 +181,30 @@ public:
     args_.push_back(std::move(a));
     return *this;
   }
+  // An image argument (an image*_t parameter): the launch passes a pointer to its descriptor.
+  KernelArgs &addImage(const ImageDesc &image) {
+    Arg a;
+    a.kind = Arg::Kind::Image;
+    a.image = image;
+    a.bytes.resize(8);
+    args_.push_back(std::move(a));
+    return *this;
+  }
+  // A sampler argument (a sampler_t parameter): the launch passes a pointer to its descriptor.
+  KernelArgs &addSampler(const SamplerDesc &sampler) {
+    Arg a;
+    a.kind = Arg::Kind::Sampler;
+    a.sampler = sampler;
+    a.bytes.resize(8);
+    args_.push_back(std::move(a));
+    return *this;
+  }
   struct Arg {
-    std::vector<uint8_t> bytes;
+    enum class Kind : uint8_t { Bytes, Image, Sampler };
+    Kind kind = Kind::Bytes;
+    std::vector<uint8_t> bytes; // Image / Sampler: the descriptor's address, set by the launch
+    ImageDesc image;
+    SamplerDesc sampler;
   };
   const std::vector<Arg> &args() const { return args_; }
 
@@ -133,6 +232,7 @@ struct Fault {
     UnsupportedBuffer, // buffer resource or format not emulated (detail says which)
     Halted,            // s_sethalt / s_sendmsghalt halted the wave (address: SIMM16)
     VgprIndexRange,    // gfx9 VGPR indexing (s_set_gpr_idx_on, M0) left the kernel's VGPRs
+    UnsupportedImage,  // image resource, sampler or access not emulated (detail says which)
   };
   Kind kind = Kind::MemoryViolation;
   std::string kernel;

@@ -32,6 +32,11 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
       trap(d, why);
     return true;
   }
+  if (inst.desc->format == Format::MIMG) {
+    if (!imageInstruction(inst, d, why))
+      trap(d, why);
+    return true;
+  }
   const std::string_view name = baseName(inst.desc->name);
   const ExecEntry *entry = lookup(name);
   if (!entry) {

@@ -165,6 +165,12 @@ struct Builder {
   // other one is "not implemented".
   static std::string refusedReason(const disasm::Inst &inst);
 
+  // ---- images (predecode_image.cpp, emu/image.h) ----------------------------------------------
+
+  // An image instruction: its executor, operands and flags; false (with the reason, naming the
+  // instruction or the modifier) for what the emulator does not run.
+  bool imageInstruction(const disasm::Inst &inst, DecodedInst &d, std::string &why);
+
   // ---- 16-bit and packed operands (predecode_16bit.cpp, emu/valu16.h) --------------------------
 
   static bool isHalfType(DataType t) {

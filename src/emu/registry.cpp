@@ -44,6 +44,7 @@ const Registry &registry() {
     registerMfma(reg);
     registerScratch(reg);
     registerBuffer(reg);
+    registerImage(reg);
     return reg;
   }();
   return r;

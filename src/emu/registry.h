@@ -72,6 +72,7 @@ void registerWmma(Registry &r);       // WMMA
 void registerMfma(Registry &r);       // MFMA (gfx908)
 void registerScratch(Registry &r);    // SCRATCH: private memory loads and stores
 void registerBuffer(Registry &r);     // MUBUF / MTBUF: buffer resource accesses and atomics
+void registerImage(Registry &r);      // MIMG: image loads, stores, atomics, resinfo, samples
 
 // All executors, built once. Executors are keyed by the gfx11 names; an instruction only gfx9
 // has is registered under its own name by the family file that implements it.

@@ -27,6 +27,7 @@ enum class FaultKind : uint8_t {
   UnsupportedBuffer,      // buffer resource or format not emulated (address: bufferIssue)
   Halted,                 // s_sethalt / s_sendmsghalt: the wave waits for a debugger forever
   VgprIndexRange,         // gfx9 VGPR indexing (M0) moved an operand past the kernel's VGPRs
+  UnsupportedImage,       // image descriptor / access not emulated (emu/image.h: bytes = why)
 };
 
 // FaultKind::UnsupportedBuffer: WaveFault::address says what the emulator does not handle.

@@ -84,8 +84,8 @@ bool put(std::vector<uint8_t> &out, uint32_t offset, const void *data, uint32_t 
 } // namespace
 
 bool buildKernarg(const KernelInfo &k, const LaunchConfig &cfg, const KernelArgs *args,
-                  std::span<const uint8_t> raw, const HiddenValues &hidden,
-                  std::vector<uint8_t> &out, std::string &error) {
+                  std::span<const uint64_t> descriptors, std::span<const uint8_t> raw,
+                  const HiddenValues &hidden, std::vector<uint8_t> &out, std::string &error) {
   out.assign(std::max(k.kernargSegmentSize, k.descriptor.kernargSize), 0);
   if (args) {
     std::vector<const KernelArgInfo *> explicitArgs;
@@ -101,6 +101,28 @@ bool buildKernarg(const KernelInfo &k, const LaunchConfig &cfg, const KernelArgs
     uint32_t packed = 0;
     for (size_t i = 0; i < given.size(); ++i) {
       const uint32_t size = static_cast<uint32_t>(given[i].bytes.size());
+      std::vector<uint8_t> bytes = given[i].bytes;
+      using Kind = KernelArgs::Arg::Kind;
+      if (given[i].kind != Kind::Bytes) {
+        const uint64_t at = i < descriptors.size() ? descriptors[i] : 0;
+        std::memcpy(bytes.data(), &at, 8);
+      }
+      if (k.hasMetadata) {
+        // An image / sampler argument and its descriptor must meet: anything else would hand
+        // the kernel a pointer it reads as something else (or bytes it takes for a pointer).
+        const std::string &kind = explicitArgs[i]->valueKind;
+        const char *want = kind == "image" ? "an image" : kind == "sampler" ? "a sampler" : nullptr;
+        const char *got = given[i].kind == Kind::Image     ? "an image"
+                          : given[i].kind == Kind::Sampler ? "a sampler"
+                                                           : nullptr;
+        if (want != got) {
+          error = "kernel " + k.name + ": argument " + std::to_string(i) +
+                  (explicitArgs[i]->name.empty() ? "" : " (" + explicitArgs[i]->name + ")") +
+                  " is " + (want ? want : "not an image or sampler") + " (value kind " + kind +
+                  "), " + (got ? got : "bytes") + " given";
+          return false;
+        }
+      }
       uint32_t offset;
       if (k.hasMetadata) {
         if (explicitArgs[i]->size != size) {
@@ -115,7 +137,7 @@ bool buildKernarg(const KernelInfo &k, const LaunchConfig &cfg, const KernelArgs
         const uint32_t align = std::min<uint32_t>(std::bit_floor(std::max(size, 1u)), 8);
         offset = (packed + align - 1) & ~(align - 1);
       }
-      if (!put(out, offset, given[i].bytes.data(), size)) {
+      if (!put(out, offset, bytes.data(), size)) {
         error = "kernel " + k.name + ": argument " + std::to_string(i) +
                 " lies beyond the 1 MiB kernarg segment limit";
         return false;

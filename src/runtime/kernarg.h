@@ -18,9 +18,10 @@ struct HiddenValues {
 };
 
 // Explicit arguments: either one entry per argument (placed per metadata) or, when `raw` is
-// set, a prefix copied to offset 0.
+// set, a prefix copied to offset 0. descriptors[i]: the guest address of image / sampler
+// argument i's descriptor, which the argument passes (its kind must be the metadata's).
 bool buildKernarg(const KernelInfo &k, const LaunchConfig &cfg, const KernelArgs *args,
-                  std::span<const uint8_t> raw, const HiddenValues &hidden,
-                  std::vector<uint8_t> &out, std::string &error);
+                  std::span<const uint64_t> descriptors, std::span<const uint8_t> raw,
+                  const HiddenValues &hidden, std::vector<uint8_t> &out, std::string &error);
 
 } // namespace gcnkit::runtime

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "emu/dispatch.h"
+#include "emu/image.h"
 #include "emu/memory.h"
 #include "emu/predecode.h"
 #include "emu/thread_pool.h"
@@ -208,6 +209,8 @@ Fault::Kind kindOf(emu::FaultKind k) {
     return Fault::Kind::Halted;
   case emu::FaultKind::VgprIndexRange:
     return Fault::Kind::VgprIndexRange;
+  case emu::FaultKind::UnsupportedImage:
+    return Fault::Kind::UnsupportedImage;
   default:
     return Fault::Kind::MemoryViolation;
   }
@@ -288,10 +291,46 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t
   case Fault::Kind::UnsupportedBuffer:
     what = "not emulated: " + f.detail;
     break;
+  case Fault::Kind::UnsupportedImage:
+    what = f.detail;
+    break;
   }
   return "kernel " + f.kernel + ": " + what + "; " + where + ", pc " + hex(f.pc) + " (" +
          f.function + "+" + hex(f.pcOffset) +
          "): " + (f.instruction.empty() ? "<no instruction>" : f.instruction);
+}
+
+// The descriptors of the image and sampler arguments (0 for the others), in guest memory.
+bool writeDescriptors(Device &device, const KernelArgs &args, std::vector<uint64_t> &out,
+                      std::string &error) {
+  for (size_t i = 0; i < args.args().size(); ++i) {
+    const KernelArgs::Arg &a = args.args()[i];
+    std::vector<uint32_t> words;
+    const std::string which = "argument " + std::to_string(i) + ": ";
+    if (a.kind == KernelArgs::Arg::Kind::Image) {
+      std::optional<std::vector<uint32_t>> t = encodeImage(a.image, error);
+      if (!t) {
+        error = which + error;
+        return false;
+      }
+      const uint64_t bytes = imageBytes(a.image);
+      if (!device.impl().memory.translate(a.image.data, std::max<uint64_t>(bytes, 1))) {
+        error = which + "the image's " + std::to_string(bytes) + " bytes at " + hex(a.image.data) +
+                " are not inside one allocation";
+        return false;
+      }
+      words = std::move(*t);
+    } else if (a.kind == KernelArgs::Arg::Kind::Sampler) {
+      words = encodeSampler(a.sampler);
+    }
+    const uint64_t at = words.empty() ? 0 : device.alloc(words.size() * 4);
+    out.push_back(at);
+    if (!words.empty() && (!at || !device.copyIn(at, words.data(), words.size() * 4))) {
+      error = which + "cannot allocate its descriptor";
+      return false;
+    }
+  }
+  return true;
 }
 
 LaunchResult run(Device &device, const Module &module, std::string_view kernel,
@@ -342,8 +381,21 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   }
   Device::Impl &dev = device.impl();
   HiddenValues hidden{dev.queueAddress, cfg.dynamicLdsBytes};
+  // Image and sampler arguments point to descriptors in guest memory, written for the launch.
+  std::vector<uint64_t> descriptors;
+  struct Descriptors {
+    Device &d;
+    std::vector<uint64_t> &a;
+    ~Descriptors() {
+      for (uint64_t x : a)
+        if (x)
+          d.free(x);
+    }
+  } descriptorMem{device, descriptors};
+  if (args && !writeDescriptors(device, *args, descriptors, result.error))
+    return result;
   std::vector<uint8_t> kernarg;
-  if (!buildKernarg(k, cfg, args, raw, hidden, kernarg, result.error))
+  if (!buildKernarg(k, cfg, args, descriptors, raw, hidden, kernarg, result.error))
     return result;
   // Compilers load kernel arguments with wide s_load (up to 64 bytes) that may run past the
   // last argument of a short segment (no hidden arguments); real runtimes allocate the segment
@@ -443,6 +495,8 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
     f.instruction = r.fault->instruction;
     f.detail = f.kind == Fault::Kind::UnsupportedBuffer ? bufferIssueText(r.fault->address)
                                                         : r.fault->detail;
+    if (f.kind == Fault::Kind::UnsupportedImage)
+      f.detail = emu::image::unsupportedText(f.bytes, f.address);
     result.error = describe(f, dev.options.maxInstructionsPerWave, lds, privateBytes);
     result.fault = std::move(f);
   }

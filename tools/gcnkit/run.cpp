@@ -32,7 +32,7 @@ constexpr OptionSpec kRunOptions[] = {
     {"block", true, "X[,Y,Z]: work-group size (at most 1024 work-items)"},
     {"lds", true, "BYTES: extra dynamic LDS per work-group"},
     {"arg", true, "SPEC: the next kernel argument (repeat for each)"},
-    {"save", true, "N=PATH: write buffer argument N (0-based) to PATH after the run"},
+    {"save", true, "N=PATH: write buffer or image argument N (0-based) to PATH after the run"},
     {"trace", false, "print every executed instruction and the registers it changed"},
     {"max-instructions", true, "N: stop a wave after N instructions (default 268435456)"},
     {"threads", true, "N: worker threads (default: one per hardware thread)"},
@@ -73,6 +73,13 @@ void printHelp() {
       "                   f64; integers decimal or 0x hex, floats decimal, hex float\n"
       "                   (0x1.8p1), inf or nan, rounded to nearest even\n"
       "  TYPExN:V1,...,VN a vector, N = 2, 3, 4, 8 or 16 (e.g. f32x4:1,2,3,4)\n"
+      "  image2d:W,H,FORMAT[,@PATH]   an image (its texels from the file, else zeros);\n"
+      "                   also image1d:W, image3d:W,H,D, image1d_array:W,N,\n"
+      "                   image2d_array:W,H,N, image1d_buffer:W; FORMAT is ORDER_TYPE with\n"
+      "                   ORDER r rg rgba bgra, TYPE unorm8 unorm16 snorm8 snorm16 sint8\n"
+      "                   sint16 sint32 uint8 uint16 uint32 half float (rgba_unorm8)\n"
+      "  sampler:COORDS,ADDRESS,FILTER  a sampler: normalized|unnormalized,\n"
+      "                   none|clamp_to_edge|clamp|repeat|mirrored_repeat, nearest|linear\n"
       "\n"
       "Exit status: 0 success; 1 FILE cannot be read, assembled or loaded (or a --save file\n"
       "cannot be written); 2 bad options or arguments; 3 the kernel faulted (the report is on\n"
@@ -381,11 +388,14 @@ int runRun(std::span<const std::string_view> args) {
       return fail(kUsageError, "--arg " + std::to_string(i) + " (" + specs[i].text + "): " + *why);
   for (const auto &[index, path] : s.saves)
     if (index >= specs.size() ||
-        (specs[index].kind != ArgSpec::Kind::File && specs[index].kind != ArgSpec::Kind::Zeros))
-      return fail(
-          kUsageError,
-          "--save " + std::to_string(index) + "=" + path + ": argument " + std::to_string(index) +
-              (index >= specs.size() ? " does not exist" : " is not a buffer (@PATH or zeros:)"));
+        (specs[index].kind != ArgSpec::Kind::File && specs[index].kind != ArgSpec::Kind::Zeros &&
+         specs[index].kind != ArgSpec::Kind::Image))
+      return fail(kUsageError,
+                  "--save " + std::to_string(index) + "=" + path + ": argument " +
+                      std::to_string(index) +
+                      (index >= specs.size() ? " does not exist"
+                                             : " is not a buffer or an image (@PATH, zeros:, "
+                                               "image*:)"));
 
   // Arguments: buffers in guest memory, LDS blocks after the kernel's static LDS, values.
   runtime::KernelArgs kernelArgs;
@@ -422,6 +432,32 @@ int runRun(std::span<const std::string_view> args) {
       kernelArgs.add(static_cast<uint32_t>(offset));
       break;
     }
+    case ArgSpec::Kind::Image: {
+      // The texels: the file's bytes (exactly the image's size) or zeros.
+      runtime::ImageDesc image = spec.image;
+      const uint64_t size = runtime::imageBytes(image);
+      std::vector<uint8_t> contents;
+      if (!spec.path.empty()) {
+        if (!readFile(spec.path, contents))
+          return fail(kUsageError, where + "cannot read " + spec.path);
+        if (contents.size() != size)
+          return fail(kUsageError, where + spec.path + " holds " + std::to_string(contents.size()) +
+                                       " bytes; the image has " + std::to_string(size) + " (" +
+                                       std::to_string(runtime::texelBytes(image.format)) +
+                                       " per texel)");
+      }
+      image.data = device.alloc(std::max<uint64_t>(size, 1));
+      if (!image.data)
+        return fail(kUsageError, where + "cannot allocate " + std::to_string(size) + " bytes");
+      if (!contents.empty())
+        device.copyIn(image.data, contents.data(), contents.size());
+      buffers[i] = {image.data, size};
+      kernelArgs.addImage(image);
+      break;
+    }
+    case ArgSpec::Kind::Sampler:
+      kernelArgs.addSampler(spec.sampler);
+      break;
     case ArgSpec::Kind::Value:
     case ArgSpec::Kind::Bytes: {
       const uint32_t size =

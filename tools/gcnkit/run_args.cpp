@@ -226,6 +226,154 @@ std::optional<TypeShape> shapeOf(std::string name) {
   return std::nullopt;
 }
 
+// The comma-separated fields of a spec body.
+std::vector<std::string_view> splitCommas(std::string_view body) {
+  std::vector<std::string_view> out;
+  for (std::string_view rest = body;;) {
+    const size_t comma = rest.find(',');
+    out.push_back(rest.substr(0, comma));
+    if (comma == std::string_view::npos)
+      return out;
+    rest.remove_prefix(comma + 1);
+  }
+}
+
+struct Geometry {
+  std::string_view name;
+  runtime::ImageType type;
+  const char *sizes; // the size fields it takes, as the usage spells them
+  unsigned count;
+};
+constexpr Geometry kGeometries[] = {
+    {"image1d", runtime::ImageType::Image1D, "W", 1},
+    {"image2d", runtime::ImageType::Image2D, "W,H", 2},
+    {"image3d", runtime::ImageType::Image3D, "W,H,D", 3},
+    {"image1d_array", runtime::ImageType::Image1DArray, "W,N", 2},
+    {"image2d_array", runtime::ImageType::Image2DArray, "W,H,N", 3},
+    {"image1d_buffer", runtime::ImageType::Image1DBuffer, "W", 1},
+};
+
+constexpr const char *kFormatHelp =
+    "ORDER_TYPE: orders r rg rgba bgra, types unorm8 unorm16 snorm8 snorm16 sint8 sint16 sint32 "
+    "uint8 uint16 uint32 half float, e.g. rgba_unorm8";
+
+// `image2d:W,H,FORMAT[,@FILE]` and the other geometries.
+bool parseImage(const Geometry &g, std::string_view body, ArgSpec &a, std::string &error) {
+  const std::string usage =
+      std::string(g.name) + ":" + g.sizes + ",FORMAT[,@FILE] (FORMAT " + kFormatHelp + ")";
+  std::vector<std::string_view> f = splitCommas(body);
+  if (f.size() == g.count + 2 && f.back().starts_with("@")) {
+    a.path = std::string(f.back().substr(1));
+    if (a.path.empty()) {
+      error = "'@' needs a file name";
+      return false;
+    }
+    f.pop_back();
+  }
+  if (f.size() != g.count + 1) {
+    error = "expected " + usage;
+    return false;
+  }
+  // The T#'s fields: 14 bits of width / height - 1, 13 bits of depth - 1 / last layer.
+  const bool layers =
+      g.type == runtime::ImageType::Image1DArray || g.type == runtime::ImageType::Image2DArray;
+  uint32_t sizes[3] = {1, 1, 1};
+  for (unsigned i = 0; i < g.count; ++i) {
+    const bool third = i == g.count - 1 && (g.type == runtime::ImageType::Image3D || layers);
+    const uint64_t limit = g.type == runtime::ImageType::Image1DBuffer ? (1u << 28)
+                           : third                                     ? 8192
+                                                                       : 16384;
+    const std::optional<uint64_t> v = parseSize(f[i]);
+    if (!v || *v == 0 || *v > limit) {
+      error = "'" + std::string(f[i]) + "' is not a size 1.." + std::to_string(limit) +
+              " (expected " + usage + ")";
+      return false;
+    }
+    sizes[i] = static_cast<uint32_t>(*v);
+  }
+  const std::optional<runtime::ImageFormat> format = runtime::parseImageFormat(f[g.count]);
+  if (!format) {
+    error = "unknown image format '" + std::string(f[g.count]) + "' (" + kFormatHelp + ")";
+    return false;
+  }
+  a.kind = ArgSpec::Kind::Image;
+  a.geometry = std::string(g.name);
+  a.image.type = g.type;
+  a.image.format = *format;
+  a.image.width = sizes[0];
+  switch (g.type) {
+  case runtime::ImageType::Image2D:
+    a.image.height = sizes[1];
+    break;
+  case runtime::ImageType::Image3D:
+    a.image.height = sizes[1];
+    a.image.depth = sizes[2];
+    break;
+  case runtime::ImageType::Image1DArray:
+    a.image.arraySize = sizes[1];
+    break;
+  case runtime::ImageType::Image2DArray:
+    a.image.height = sizes[1];
+    a.image.arraySize = sizes[2];
+    break;
+  default:
+    break;
+  }
+  return true;
+}
+
+// `sampler:COORDS,ADDRESS,FILTER`, the three in any order.
+bool parseSampler(std::string_view body, ArgSpec &a, std::string &error) {
+  const std::string usage = "expected sampler:COORDS,ADDRESS,FILTER with COORDS normalized or "
+                            "unnormalized, ADDRESS none, clamp_to_edge, clamp, repeat or "
+                            "mirrored_repeat, FILTER nearest or linear";
+  bool coords = false, address = false, filter = false;
+  for (std::string_view word : splitCommas(body)) {
+    bool *seen = nullptr;
+    if (word == "normalized" || word == "unnormalized") {
+      seen = &coords;
+      a.sampler.normalized = word == "normalized";
+    } else if (word == "nearest" || word == "linear") {
+      seen = &filter;
+      a.sampler.filter =
+          word == "linear" ? runtime::FilterMode::Linear : runtime::FilterMode::Nearest;
+    } else {
+      static constexpr std::pair<std::string_view, runtime::AddressMode> kModes[] = {
+          {"none", runtime::AddressMode::None},
+          {"clamp_to_edge", runtime::AddressMode::ClampToEdge},
+          {"clamp", runtime::AddressMode::Clamp},
+          {"repeat", runtime::AddressMode::Repeat},
+          {"mirrored_repeat", runtime::AddressMode::MirroredRepeat}};
+      for (const auto &[name, mode] : kModes)
+        if (word == name) {
+          seen = &address;
+          a.sampler.address = mode;
+        }
+    }
+    if (!seen) {
+      error = "unknown sampler property '" + std::string(word) + "' (" + usage + ")";
+      return false;
+    }
+    if (*seen) {
+      error = "sampler property '" + std::string(word) + "' repeats a setting (" + usage + ")";
+      return false;
+    }
+    *seen = true;
+  }
+  if (!coords || !address || !filter) {
+    error = usage;
+    return false;
+  }
+  if (!a.sampler.normalized && (a.sampler.address == runtime::AddressMode::Repeat ||
+                                a.sampler.address == runtime::AddressMode::MirroredRepeat)) {
+    error = "repeat and mirrored_repeat need normalized coordinates (OpenCL leaves them "
+            "undefined otherwise)";
+    return false;
+  }
+  a.kind = ArgSpec::Kind::Sampler;
+  return true;
+}
+
 } // namespace
 
 std::optional<uint16_t> parseHalf(std::string_view text) {
@@ -271,7 +419,8 @@ std::optional<ArgSpec> parseArgSpec(std::string_view spec, std::string &error) {
   const size_t colon = spec.find(':');
   if (colon == std::string_view::npos) {
     error = "expected @PATH, zeros:BYTES, lds:BYTES, bytes:HEX or TYPE:VALUE (types i8 i16 i32 "
-            "i64 u8 u16 u32 u64 f16 f32 f64, vectors TYPExN:V1,...,VN)";
+            "i64 u8 u16 u32 u64 f16 f32 f64, vectors TYPExN:V1,...,VN), or an image or sampler "
+            "(image2d:W,H,FORMAT[,@FILE], sampler:COORDS,ADDRESS,FILTER)";
     return std::nullopt;
   }
   const std::string_view head = spec.substr(0, colon), body = spec.substr(colon + 1);
@@ -285,6 +434,11 @@ std::optional<ArgSpec> parseArgSpec(std::string_view spec, std::string &error) {
     a.bytes = *n;
     return a;
   }
+  for (const Geometry &g : kGeometries)
+    if (head == g.name)
+      return parseImage(g, body, a, error) ? std::optional<ArgSpec>(std::move(a)) : std::nullopt;
+  if (head == "sampler")
+    return parseSampler(body, a, error) ? std::optional<ArgSpec>(std::move(a)) : std::nullopt;
   if (head == "bytes") {
     a.kind = ArgSpec::Kind::Bytes;
     a.type = "bytes";
@@ -379,6 +533,10 @@ std::string describeArg(const runtime::KernelArgDesc &arg, size_t index) {
     return s + "a buffer pointer" + type;
   if (arg.valueKind == "dynamic_shared_pointer")
     return s + "a __local pointer to dynamic LDS" + type;
+  if (arg.valueKind == "image")
+    return s + "an image" + type;
+  if (arg.valueKind == "sampler")
+    return s + "a sampler" + type;
   return s + "of kind " + arg.valueKind + type;
 }
 
@@ -392,15 +550,34 @@ std::optional<std::string> checkArg(const ArgSpec &spec, const runtime::KernelAr
       return std::nullopt;
     if (arg.valueKind == "dynamic_shared_pointer")
       return what + "; give it lds:BYTES";
-    return what + ", not a buffer";
+    if (arg.valueKind != "image" && arg.valueKind != "sampler")
+      return what + ", not a buffer";
+    break;
   case ArgSpec::Kind::Lds:
     if (arg.valueKind == "dynamic_shared_pointer" && arg.size == 4)
       return std::nullopt;
     return what + ", not a pointer to dynamic LDS";
+  case ArgSpec::Kind::Image:
+    if (arg.valueKind != "image")
+      return what + ", not an image";
+    if (!arg.typeName.empty() && arg.typeName != spec.geometry + "_t")
+      return what + "; " + spec.geometry + " does not match";
+    return std::nullopt;
+  case ArgSpec::Kind::Sampler:
+    if (arg.valueKind == "sampler")
+      return std::nullopt;
+    return what + ", not a sampler";
   case ArgSpec::Kind::Value:
   case ArgSpec::Kind::Bytes:
     break;
   }
+  if (arg.valueKind == "image") {
+    const std::string geometry =
+        arg.typeName.ends_with("_t") ? arg.typeName.substr(0, arg.typeName.size() - 2) : "image2d";
+    return what + "; give it " + geometry + ":SIZES,FORMAT[,@FILE]";
+  }
+  if (arg.valueKind == "sampler")
+    return what + "; give it sampler:COORDS,ADDRESS,FILTER";
   if (arg.valueKind == "global_buffer")
     return what + "; give it @FILE or zeros:BYTES";
   if (arg.valueKind == "dynamic_shared_pointer")

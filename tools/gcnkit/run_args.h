@@ -15,7 +15,9 @@ namespace gcnkit::tools {
 // One --arg, parsed.
 struct ArgSpec {
   // Bytes: `bytes:HEX`, the raw bytes of a by-value argument (a struct) in memory order.
-  enum class Kind { File, Zeros, Lds, Value, Bytes };
+  // Image: `image2d:W,H,FORMAT[,@FILE]` and the other geometries (a pointer to an image
+  // descriptor); Sampler: `sampler:COORDS,ADDRESS,FILTER` (a pointer to a sampler descriptor).
+  enum class Kind { File, Zeros, Lds, Value, Bytes, Image, Sampler };
   Kind kind = Kind::Value;
   std::string text;           // as written, for messages
   std::string path;           // File
@@ -25,6 +27,9 @@ struct ArgSpec {
   unsigned elementBytes = 0;  // Value
   unsigned elements = 1;      // Value: 1 or the vector length
   std::vector<uint8_t> value; // Value: little-endian bytes, elements * elementBytes; Bytes
+  runtime::ImageDesc image;   // Image (data: set when the texels are in guest memory)
+  std::string geometry;       // Image: "image2d", "image1d_array", ...
+  runtime::SamplerDesc sampler;
 };
 
 // Parses SPEC; nullopt with `error` (without the "--arg N" prefix) when malformed or a value
