@@ -44,6 +44,8 @@ const Registry &registry() {
     registerMfma(reg);
     registerScratch(reg);
     registerBuffer(reg);
+    registerGws(reg);
+    registerGds(reg);
     return reg;
   }();
   return r;
