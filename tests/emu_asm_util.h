@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <span>
 #include <sstream>
@@ -158,11 +159,9 @@ struct AsmRun {
   runtime::LaunchResult result;
 };
 
-// Assembles and runs k with `in` (64 words per input); returns `outputs` * 64 words.
-inline AsmRun runAsm(runtime::Device &dev, const std::string &body, unsigned wave,
-                     const std::vector<uint32_t> &in, unsigned outputs,
-                     const AsmKernelOptions &opts = {}) {
-  AsmRun run;
+// Assembles k and loads it; nullptr (with a test failure) when either fails.
+inline std::unique_ptr<runtime::Module> loadAsm(runtime::Device &dev, const std::string &body,
+                                                unsigned wave, const AsmKernelOptions &opts) {
   elf::AssembleOptions ao;
   ao.amdhsa = true;
   ao.object = true;
@@ -171,7 +170,7 @@ inline AsmRun runAsm(runtime::Device &dev, const std::string &body, unsigned wav
   elf::AssembleResult obj = elf::assemble("k.s", asmKernel(body, wave, opts), ao);
   EXPECT_TRUE(obj.ok) << obj.diagnostics;
   if (!obj.ok)
-    return run;
+    return nullptr;
   std::string error;
   auto m = runtime::Module::load(
       dev,
@@ -179,6 +178,15 @@ inline AsmRun runAsm(runtime::Device &dev, const std::string &body, unsigned wav
                                obj.output.size()),
       error);
   EXPECT_TRUE(m) << error;
+  return m;
+}
+
+// Assembles and runs k with `in` (64 words per input); returns `outputs` * 64 words.
+inline AsmRun runAsm(runtime::Device &dev, const std::string &body, unsigned wave,
+                     const std::vector<uint32_t> &in, unsigned outputs,
+                     const AsmKernelOptions &opts = {}) {
+  AsmRun run;
+  auto m = loadAsm(dev, body, wave, opts);
   if (!m)
     return run;
   std::vector<uint32_t> input = in;

@@ -818,11 +818,10 @@ TEST_F(EmuGfx908Memory, NamedTraps) {
   const struct {
     const char *body, *detail;
   } cases[] = {
-      {"  ds_gws_init v1 gds\n",
-       "GWS / GDS / ordered count not emulated (no GDS / GWS allocation for the dispatch)"},
-      {"  ds_ordered_count v1, v2 offset:772 gds\n",
-       "GWS / GDS / ordered count not emulated (no GDS / GWS allocation for the dispatch)"},
-      {"  ds_add_u32 v1, v2 gds\n", "GDS not emulated"},
+      {"  ds_ordered_count v1, v2 offset:12288 gds\n",
+       "ds_ordered_count with ordered-index opcode 3 (wrap: its second operand is not "
+       "documented) not emulated"},
+      {"  ds_write_addtid_b32 v1 gds\n", "ds_write_addtid_b32 with gds not emulated"},
       {"  ds_add_src2_u32 v1 offset:32768\n",
        "ds_add_src2_u32 with offset1[7] (offset from the address's high bits) not emulated"},
       {"  buffer_load_dword v1, s[0:3], 0 offen lds\n",

@@ -233,6 +233,11 @@ struct Fault {
     Halted,            // s_sethalt / s_sendmsghalt halted the wave (address: SIMM16)
     VgprIndexRange,    // gfx9 VGPR indexing (s_set_gpr_idx_on, M0) left the kernel's VGPRs
     UnsupportedImage,  // image resource, sampler or access not emulated (detail says which)
+    GdsViolation,      // GDS access beyond the dispatch's 64 KiB GDS (address: GDS address)
+    // Every remaining wave waits for a GWS barrier / semaphore or its ordered-count turn and
+    // none can run (the wave and instruction of the earliest waiting wave; detail: what it
+    // waits for).
+    Deadlock,
   };
   Kind kind = Kind::MemoryViolation;
   std::string kernel;

@@ -9,6 +9,8 @@
 #include <new>
 #include <vector>
 
+#include "emu/dispatch_detail.h"
+#include "emu/global_share.h"
 #include "emu/mode.h"
 #include "emu/trace.h"
 #include "isa/target_info.h"
@@ -19,48 +21,45 @@ namespace {
 
 namespace kd = isa::kd;
 
+} // namespace
+
+namespace detail {
+
 uint32_t ceilDiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
-struct AlignedDelete {
-  void operator()(uint32_t *p) const { ::operator delete[](p, std::align_val_t(64)); }
-};
+Worker::Worker(const DispatchSetup &s, uint32_t wavesPerGroup, unsigned i, GlobalShare *global)
+    : index(i) {
+  const Program &p = *s.program;
+  waves.resize(wavesPerGroup);
+  const size_t perWave = size_t{p.vgprRows} * p.waveSize;
+  vgprs.reset(
+      static_cast<uint32_t *>(::operator new[](perWave * wavesPerGroup * 4, std::align_val_t(64))));
+  for (uint32_t i = 0; i < wavesPerGroup; ++i)
+    waves[i].vgpr = vgprs.get() + perWave * i;
+  lds.resize(s.ldsBytes);
+  group.program = &p;
+  group.memory = s.memory;
+  group.lds = lds.data();
+  group.ldsBytes = s.ldsBytes;
+  group.global = global;
+  // Private memory: one segment per lane of every wave, allocated once per worker (never per
+  // wave) and not cleared between waves (its initial contents are undefined on hardware).
+  // Segments are 16-byte aligned so 64-bit atomics on private memory stay aligned.
+  // Targets without architected flat scratch (gfx9) keep private memory in guest memory
+  // (DispatchSetup::scratchBase) and need no host copy.
+  group.privateBytes = s.privateBytes;
+  group.privateStride = (s.privateBytes + 15) & ~15u;
+  if (isa::targetInfo(p.target).kernelDescriptor.architectedFlatScratch)
+    scratch.resize(size_t{group.privateStride} * p.waveSize * wavesPerGroup);
+  group.scratch = scratch.data();
+}
 
-// The waves and register files one worker reuses for every workgroup it runs.
-struct Worker {
-  unsigned index = 0; // of the worker: its waves' scratch slots (DispatchSetup::scratchBase)
-  std::vector<Wave> waves;
-  std::unique_ptr<uint32_t[], AlignedDelete> vgprs;
-  std::vector<uint8_t> lds;
-  std::vector<uint8_t> scratch; // every lane's private segment, reused by every workgroup
-  WorkgroupContext group;
-  uint64_t instructions = 0;
-  uint64_t waveCount = 0;
+} // namespace detail
 
-  Worker(const DispatchSetup &s, uint32_t wavesPerGroup, unsigned i) : index(i) {
-    const Program &p = *s.program;
-    waves.resize(wavesPerGroup);
-    const size_t perWave = size_t{p.vgprRows} * p.waveSize;
-    vgprs.reset(static_cast<uint32_t *>(
-        ::operator new[](perWave * wavesPerGroup * 4, std::align_val_t(64))));
-    for (uint32_t i = 0; i < wavesPerGroup; ++i)
-      waves[i].vgpr = vgprs.get() + perWave * i;
-    lds.resize(s.ldsBytes);
-    group.program = &p;
-    group.memory = s.memory;
-    group.lds = lds.data();
-    group.ldsBytes = s.ldsBytes;
-    // Private memory: one segment per lane of every wave, allocated once per worker (never per
-    // wave) and not cleared between waves (its initial contents are undefined on hardware).
-    // Segments are 16-byte aligned so 64-bit atomics on private memory stay aligned.
-    // Targets without architected flat scratch (gfx9) keep private memory in guest memory
-    // (DispatchSetup::scratchBase) and need no host copy.
-    group.privateBytes = s.privateBytes;
-    group.privateStride = (s.privateBytes + 15) & ~15u;
-    if (isa::targetInfo(p.target).kernelDescriptor.architectedFlatScratch)
-      scratch.resize(size_t{group.privateStride} * p.waveSize * wavesPerGroup);
-    group.scratch = scratch.data();
-  }
-};
+namespace {
+
+using detail::ceilDiv;
+using detail::Worker;
 
 // The private segment buffer of a dispatch (AMDGPUUsage's scratch set-up, with the field
 // values the ROCm runtime writes): the whole scratch area, stride 0, swizzled, add_tid_enable
@@ -84,14 +83,16 @@ void privateSegmentBuffer(const isa::BufferResourceLayout &l, const DispatchSetu
   l.addTidEnable.set(v, 1);
 }
 
+} // namespace
+
 // The initial register state of a wave, as the AMDHSA ABI lays it out: the enabled user SGPRs
 // in their fixed order from s0, the enabled system SGPRs from USER_SGPR_COUNT, work-item ids
 // packed into v0 (x | y << 10 | z << 20; gfx9: x, y, z in v0, v1, v2 as enabled), EXEC
 // covering the wave's work-items. gfx9 also gets its scratch: the private segment buffer (a
 // swizzled buffer resource over the dispatch's scratch area), flat scratch init (the area's
 // address) and the wave's byte offset into it.
-void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &groupSize,
-              uint32_t waveIndex, unsigned worker) {
+void detail::initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &groupSize,
+                      uint32_t waveIndex, unsigned worker) {
   const Program &p = *s.program;
   const uint32_t W = p.waveSize;
   uint32_t *vgpr = w.vgpr;
@@ -181,7 +182,7 @@ void initWave(Wave &w, const DispatchSetup &s, const Dim3 &groupId, const Dim3 &
 }
 
 // Runs a wave until it ends, faults or reaches a barrier.
-void runWave(Wave &w, uint64_t limit) {
+void detail::runWave(Wave &w, uint64_t limit) {
   const DecodedInst *insts = w.group->program->insts.data();
   uint64_t executed = w.executed;
   while (w.status == WaveStatus::Running) {
@@ -192,6 +193,11 @@ void runWave(Wave &w, uint64_t limit) {
   }
   w.executed = executed;
 }
+
+namespace {
+
+using detail::initWave;
+using detail::runWave;
 
 // Runs one workgroup; returns the index of the faulting wave, or -1.
 int runGroup(Worker &wk, const DispatchSetup &s, const Dim3 &id, const Dim3 &size) {
@@ -231,7 +237,9 @@ int runGroup(Worker &wk, const DispatchSetup &s, const Dim3 &id, const Dim3 &siz
   return -1;
 }
 
-DispatchFault describe(const Wave &w, const DispatchSetup &s, const Dim3 &group) {
+} // namespace
+
+DispatchFault detail::describe(const Wave &w, const DispatchSetup &s, const Dim3 &group) {
   const Program &p = *s.program;
   DispatchFault f;
   f.kind = w.fault.kind;
@@ -254,9 +262,11 @@ DispatchFault describe(const Wave &w, const DispatchSetup &s, const Dim3 &group)
   return f;
 }
 
-} // namespace
-
 DispatchResult dispatch(const DispatchSetup &s, ThreadPool &pool) {
+  // Kernels whose waves wait for other work-groups run on the cooperative dispatcher
+  // (emu/cooperative.cpp); the loop below stays as it is for every other kernel.
+  if (s.program->waitsAcrossGroups)
+    return detail::dispatchCooperative(s, pool);
   DispatchResult result;
   const Dim3 groups{ceilDiv(s.grid.x, s.block.x), ceilDiv(s.grid.y, s.block.y),
                     ceilDiv(s.grid.z, s.block.z)};
@@ -272,12 +282,17 @@ DispatchResult dispatch(const DispatchSetup &s, ThreadPool &pool) {
   uint64_t faultGroup = UINT64_MAX;
   std::atomic<uint64_t> instructions{0}, waves{0};
 
+  // GDS / GS registers / GWS operations that never wait: shared by the workers.
+  std::unique_ptr<GlobalShare> global;
+  if (s.program->usesGlobalShare)
+    global = std::make_unique<GlobalShare>(s);
+
   const unsigned workers =
       s.trace ? 1 : static_cast<unsigned>(std::min<uint64_t>(pool.size(), total));
   pool.run([&](unsigned worker) {
     if (worker >= workers)
       return;
-    Worker wk(s, wavesPerGroup, worker);
+    Worker wk(s, wavesPerGroup, worker, global.get());
     for (;;) {
       const uint64_t g = next.fetch_add(1, std::memory_order_relaxed);
       // Groups after a faulting one are skipped; earlier ones still run, so the reported
@@ -295,7 +310,7 @@ DispatchResult dispatch(const DispatchSetup &s, ThreadPool &pool) {
         std::lock_guard<std::mutex> lock(faultMutex);
         if (g < faultGroup) {
           faultGroup = g;
-          fault = describe(wk.waves[faulted], s, id);
+          fault = detail::describe(wk.waves[faulted], s, id);
           uint64_t cur = firstFault.load();
           while (g < cur && !firstFault.compare_exchange_weak(cur, g)) {
           }

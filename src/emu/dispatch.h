@@ -38,6 +38,10 @@ struct DispatchSetup {
   uint64_t scratchBase = 0;
   uint32_t scratchWaveBytes = 0;
   uint64_t scratchBytes = 0; // the whole area (the private segment buffer's num_records)
+  // Kernels whose waves wait for other work-groups (Program::waitsAcrossGroups) run on the
+  // cooperative dispatcher, which keeps up to this many work-groups resident at once (at least
+  // one per worker); gfx9's scratch area then has one slot per resident group, not per worker.
+  uint32_t residentGroups = 0;
   uint64_t maxInstructionsPerWave = 0;
   // When set, every executed instruction is traced to it (emu/trace.h) and the workgroups run
   // in order on one worker.

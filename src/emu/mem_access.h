@@ -31,6 +31,8 @@ inline constexpr uint32_t kGuestPrivate = 1u << 16;
 inline constexpr uint32_t kPermuteWholeWave = 1u << 17;
 // ds_swizzle_b32: offsets from 0xC000 are the rotate / FFT modes (gfx10+), not quad permutes.
 inline constexpr uint32_t kSwizzleRotateFft = 1u << 18;
+// ds_ordered_count: the counter is one of gfx11's GS registers (offset0[5:2]), not GDS memory.
+inline constexpr uint32_t kOrderedGsRegisters = 1u << 19;
 } // namespace memflag
 
 // How the loaded bytes become the destination VGPR: whole dwords, a byte / short extended to 32

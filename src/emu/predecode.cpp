@@ -52,11 +52,35 @@ bool Builder::decodeOne(const disasm::Inst &inst, DecodedInst &d) {
     ok = sdwaInstruction(inst, name, *entry, d, why);
   else
     ok = decodeUnderMode(inst, name, *entry, d, why);
-  if (!ok)
+  if (!ok) {
     trap(d, why);
-  else if (indexesVgprs && isValuFormat(inst.desc->format))
+    return true;
+  }
+  if (indexesVgprs && isValuFormat(inst.desc->format))
     wrapForVgprIndexing(inst, d);
+  if (entry->flags & entry::kGlobalSync)
+    prog.usesGlobalShare = true;
+  if (entry->flags & entry::kWaitsAcrossGroups)
+    prog.waitsAcrossGroups = true;
+  if (inst.desc->format == Format::DS && !(entry->flags & entry::kGlobalSync) &&
+      target.mem.ds[isa::mem::kDsGds].get(inst.words[0] | uint64_t{inst.words[1]} << 32))
+    wrapForGds(inst, d);
   return true;
+}
+
+void Builder::wrapForGds(const disasm::Inst &inst, DecodedInst &d) {
+  const uint32_t component = static_cast<uint32_t>(prog.components.size());
+  prog.components.push_back(d);
+  const std::string_view name = inst.desc->name;
+  d.fn = gdsExecutor(info.waveSize);
+  d.aux = component;
+  d.target = 0;
+  // Append and consume count every lane of EXEC even where GDS is single-lane.
+  if (name == "ds_append" || name == "ds_consume")
+    d.target |= gds::kM0Base;
+  else if (target.has(isa::TargetInfo::kGdsSingleLane))
+    d.target |= gds::kSingleLane;
+  prog.usesGlobalShare = true;
 }
 
 bool Builder::isValuFormat(Format f) {

@@ -67,6 +67,8 @@ struct Builder {
   static bool isValuFormat(Format f);
   // Puts a decoded VALU instruction behind the VGPR indexing wrapper (predecode.cpp).
   void wrapForVgprIndexing(const disasm::Inst &inst, DecodedInst &d);
+  // Puts a DS instruction with the gds bit behind the GDS entry (gds.cpp).
+  void wrapForGds(const disasm::Inst &inst, DecodedInst &d);
 
   uint16_t vgprRow(unsigned v, unsigned regs, bool def) const {
     if (v + regs <= info.vgprCount)
@@ -161,8 +163,8 @@ struct Builder {
   // operands; false (with a reason) for what the emulator does not run.
   bool memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string &why) const;
   // Why an instruction without an executor is not emulated: the memory instructions refused
-  // by design have a reason of their own (GWS / GDS / ordered count, stores from LDS), every
-  // other one is "not implemented".
+  // by design have a reason of their own (stores from LDS), every other one is "not
+  // implemented".
   static std::string refusedReason(const disasm::Inst &inst);
 
   // ---- images (predecode_image.cpp, emu/image.h) ----------------------------------------------

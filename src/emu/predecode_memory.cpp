@@ -11,17 +11,45 @@
 namespace gcnkit::emu::predecode_detail {
 
 std::string Builder::refusedReason(const disasm::Inst &inst) {
-  const std::string_view name = inst.desc->name;
-  if (inst.desc->format == Format::DS &&
-      (name.starts_with("ds_gws_") || name == "ds_ordered_count" || name.ends_with("_gs_reg_rtn")))
-    // GWS barriers and semaphores synchronise waves of the whole dispatch, and GDS ordered
-    // counts order them by creation: work-groups here run to completion one after another on
-    // each worker, and dispatches get no GDS / GWS allocation.
-    return "GWS / GDS / ordered count not emulated (no GDS / GWS allocation for the dispatch)";
-  if (name == "buffer_store_lds_dword") // the LDS side has the address questions of the loads
+  // The LDS side of buffer_store_lds_dword has the address questions of the loads into LDS.
+  if (inst.desc->name == "buffer_store_lds_dword")
     return "buffer_store_lds_dword (a store from LDS) not emulated";
   return "not implemented";
 }
+
+namespace {
+
+// GWS, ordered-count and GS-register instructions: their executors reach the dispatch's
+// GlobalShare themselves (entry::kGlobalSync).
+bool globalSyncName(std::string_view name) {
+  return name.starts_with("ds_gws_") || name == "ds_ordered_count" || name.ends_with("_gs_reg_rtn");
+}
+
+// ds_ordered_count's offset1[5:4] opcode: add and exchange are emulated; 2 is reserved and wrap
+// (3, ds_wrap_rtn_b32) needs a second operand the instruction has no field for. On gfx11 the
+// counter is a GS register, where exchange is only allowed on offset0[5:2] = 4-7 and 64-bit
+// registers (8-15) take only the add (RDNA3 guide, "Ordered Count").
+bool orderedCountForm(const isa::TargetInfo &target, uint32_t offsets, DecodedInst &d,
+                      std::string &why) {
+  const uint32_t op = (offsets >> 12) & 3, index = (offsets >> 2) & 15;
+  if (op == 2 || op == 3) {
+    why = std::string("ds_ordered_count with ordered-index opcode ") +
+          (op == 2 ? "2 (reserved)" : "3 (wrap: its second operand is not documented)") +
+          " not emulated";
+    return false;
+  }
+  if (!target.has(isa::TargetInfo::kOrderedCountGsRegisters))
+    return true;
+  d.aux |= memflag::kOrderedGsRegisters;
+  if (op == 1 && (index < 4 || index > 7)) {
+    why = "ds_ordered_count exchange on GS register " + std::to_string(index) +
+          " (the guide allows 4-7) not emulated";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
 
 bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string &why) const {
   const InstrDesc &row = *inst.desc;
@@ -49,9 +77,21 @@ bool Builder::memoryFlags(const disasm::Inst &inst, DecodedInst &d, std::string 
   }
   switch (fmt) {
   case Format::DS:
-    if (mem.ds[isa::mem::kDsGds].get(v)) {
-      why = "GDS not emulated";
-      return false;
+    if (globalSyncName(name)) {
+      if (!mem.ds[isa::mem::kDsGds].get(v)) {
+        why = std::string(name) + " without gds (a GDS-only instruction) not emulated";
+        return false;
+      }
+      if (name == "ds_ordered_count" &&
+          !orderedCountForm(target, static_cast<uint32_t>(d.imm), d, why))
+        return false;
+    } else if (mem.ds[isa::mem::kDsGds].get(v)) { // decodeOne puts it behind the GDS entry
+      // addtid's base is M0[15:0], which holds the size for GDS: which field then gives the
+      // base is not documented.
+      if (name.find("addtid") != name.npos) {
+        why = std::string(name) + " with gds not emulated";
+        return false;
+      }
     }
     // The _src2_ forms with offset1[7] take B's offset from the address's high bits, A[31:17]:
     // which of A's bits then address the LDS is not documented.

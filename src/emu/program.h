@@ -107,6 +107,11 @@ struct Program {
   uint32_t vgprCount = 0; // the kernel's VGPRs: rows 0 .. vgprCount - 1
   uint32_t agprCount = 0; // its AccVGPRs (gfx908): rows vgprCount .. vgprCount + agprCount - 1
   uint32_t rsrc1 = 0;     // the kernel descriptor's COMPUTE_PGM_RSRC1 (its SGPR blocks)
+  // GDS, GWS, ordered-count or GS-register instructions: the dispatch gets a GlobalShare.
+  bool usesGlobalShare = false;
+  // Instructions that make a wave wait for waves of other work-groups (ds_gws_barrier,
+  // ds_gws_sema_p, ds_ordered_count): the dispatch runs on the cooperative dispatcher.
+  bool waitsAcrossGroups = false;
   // Rows holding the kernel's registers (VGPRs and AccVGPRs); executor rows follow.
   uint32_t registerRows() const { return vgprCount + agprCount; }
   // The broadcast rows Src::constantLanes point to (one per distinct value; never moved).

@@ -45,6 +45,8 @@ const Registry &registry() {
     registerScratch(reg);
     registerBuffer(reg);
     registerImage(reg);
+    registerGws(reg);
+    registerGds(reg);
     return reg;
   }();
   return r;

@@ -29,6 +29,11 @@ inline constexpr EntryFlags kOpSelControls = 1 << 6;
 // neg_lo / neg_hi into DecodedInst::aux and the source masks (emu/valu16.h).
 inline constexpr EntryFlags k16Bit = 1 << 7;
 inline constexpr EntryFlags kF64Result = 1 << 8; // f64 result: VOP3 clamp / omod apply
+// GWS, ordered-count and GS-register instructions: GDS-only, the executor reaches the dispatch's
+// GlobalShare itself (no GDS wrapper).
+inline constexpr EntryFlags kGlobalSync = 1 << 9;
+// The wave may wait for waves of other work-groups (Program::waitsAcrossGroups).
+inline constexpr EntryFlags kWaitsAcrossGroups = 1 << 10;
 } // namespace entry
 
 struct ExecEntry {
@@ -73,6 +78,8 @@ void registerMfma(Registry &r);       // MFMA (gfx908)
 void registerScratch(Registry &r);    // SCRATCH: private memory loads and stores
 void registerBuffer(Registry &r);     // MUBUF / MTBUF: buffer resource accesses and atomics
 void registerImage(Registry &r);      // MIMG: image loads, stores, atomics, resinfo, samples
+void registerGws(Registry &r);        // GWS barriers and semaphores (emu/global_share.h)
+void registerGds(Registry &r);        // ordered count, GS registers (emu/global_share.h)
 
 // All executors, built once. Executors are keyed by the gfx11 names; an instruction only gfx9
 // has is registered under its own name by the family file that implements it.
@@ -88,5 +95,12 @@ const ExecEntry *findExecutor(std::string_view name);
 // Executors the pre-decoder uses directly.
 ExecFn trapExecutor();         // stops the wave: unsupported / undecodable instruction
 ExecFn vopdExecutor(int wave); // runs the two VOPD components
+// Runs a DS instruction whose gds bit is set (its component: DecodedInst::aux) on the dispatch's
+// GDS instead of the LDS (gds.cpp); DecodedInst::target holds the gds:: flags.
+ExecFn gdsExecutor(int wave);
+namespace gds {
+inline constexpr uint32_t kSingleLane = 1u << 0; // only the first active lane (gfx11)
+inline constexpr uint32_t kM0Base = 1u << 1;     // ds_append / ds_consume: address from M0[31:16]
+} // namespace gds
 
 } // namespace gcnkit::emu

@@ -53,6 +53,8 @@ const char *faultName(FaultKind k) {
     return "halted";
   case FaultKind::VgprIndexRange:
     return "VGPR index out of range";
+  case FaultKind::GdsViolation:
+    return "GDS violation";
   default:
     return "fault";
   }
@@ -166,6 +168,8 @@ void runWaveTraced(Wave &w, uint64_t limit, const Dim3 &group, const TraceSink &
       text += faultName(w.fault.kind);
       text += '\n';
     }
+    if (w.status == WaveStatus::Waiting) // a GWS / ordered-count wait: the group is parked
+      text += "    waits\n";
     sink(text);
   }
   w.executed = executed;

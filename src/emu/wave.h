@@ -12,7 +12,9 @@
 
 namespace gcnkit::emu {
 
-enum class WaveStatus : uint8_t { Running, AtBarrier, Ended, Faulted };
+// Waiting: the wave waits for the GWS or the ordered-count unit (emu/global_share.h); only the
+// cooperative dispatcher, which runs such kernels, sees it.
+enum class WaveStatus : uint8_t { Running, AtBarrier, Ended, Faulted, Waiting };
 
 enum class FaultKind : uint8_t {
   None,
@@ -28,6 +30,8 @@ enum class FaultKind : uint8_t {
   Halted,                 // s_sethalt / s_sendmsghalt: the wave waits for a debugger forever
   VgprIndexRange,         // gfx9 VGPR indexing (M0) moved an operand past the kernel's VGPRs
   UnsupportedImage,       // image descriptor / access not emulated (emu/image.h: bytes = why)
+  GdsViolation,           // GDS access outside the dispatch's GDS (address: GDS byte address)
+  Deadlock,               // every remaining wave waits for the GWS / ordered count (dispatcher)
 };
 
 // FaultKind::UnsupportedBuffer: WaveFault::address says what the emulator does not handle.
@@ -50,6 +54,9 @@ struct WaveFault {
   bool write = false;
 };
 
+struct GlobalShare;
+struct ResidentGroup;
+
 // State shared by the waves of the workgroup a worker runs.
 struct WorkgroupContext {
   const Program *program = nullptr;
@@ -61,6 +68,10 @@ struct WorkgroupContext {
   uint8_t *scratch = nullptr;
   uint32_t privateBytes = 0;
   uint32_t privateStride = 0;
+  // The dispatch's GDS, GWS and ordered-count state (emu/global_share.h): set only for programs
+  // that use them. `resident`: the group as the cooperative dispatcher keeps it (only there).
+  GlobalShare *global = nullptr;
+  ResidentGroup *resident = nullptr;
 };
 
 inline constexpr unsigned kMaxWaveSize = 64;

@@ -161,7 +161,8 @@ const TargetInfo &gfx1100Info() {
       TargetInfo::kVop3Literal | TargetInfo::kDppFetchInactive | TargetInfo::kWritelaneLdsDirect |
           TargetInfo::kAsmReportsLastVariant | TargetInfo::kPackedWorkItemIds |
           TargetInfo::k16BitResultsKeepHigh | TargetInfo::kSwizzleRotateFft |
-          TargetInfo::kPermuteWithinHalves | TargetInfo::kVgprHalfBit,
+          TargetInfo::kPermuteWithinHalves | TargetInfo::kVgprHalfBit | TargetInfo::kGdsSingleLane |
+          TargetInfo::kOrderedCountGsRegisters,
       {/*sgprs*/ 106, /*flatScratch*/ kNone, /*xnackMask*/ kNone,
        /*vcc*/ 106,
        /*ttmp*/ 108, /*null*/ 124, /*m0*/ 125, /*exec*/ 126,

@@ -88,6 +88,12 @@ struct TargetInfo {
   // A VOP1 / VOP2 / VOPC VGPR field of a 16-bit operand names a half with its bit 7 (gfx11's
   // v1.h); on gfx9 the field is a plain VGPR number.
   static constexpr uint32_t kVgprHalfBit = 1u << 9;
+  // GDS instructions use only the first active lane of EXEC (gfx11); gfx9's GDS works per lane
+  // as the LDS does.
+  static constexpr uint32_t kGdsSingleLane = 1u << 10;
+  // ds_ordered_count counts in one of the 16 GS registers offset0[5:2] names (gfx11), not in
+  // GDS memory at M0's ordered-count base.
+  static constexpr uint32_t kOrderedCountGsRegisters = 1u << 11;
   // VALU encoding features (gfx10+ have them, gfx9 does not).
   static constexpr uint32_t kVop3Literal = 1u << 16;          // VOP3 takes a literal dword
   static constexpr uint32_t kDppFetchInactive = 1u << 18;     // DPP16 fi bit (fi:1)

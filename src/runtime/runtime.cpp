@@ -8,6 +8,7 @@
 
 #include "emu/dispatch.h"
 #include "emu/image.h"
+#include "emu/global_share.h"
 #include "emu/memory.h"
 #include "emu/predecode.h"
 #include "emu/thread_pool.h"
@@ -211,6 +212,10 @@ Fault::Kind kindOf(emu::FaultKind k) {
     return Fault::Kind::VgprIndexRange;
   case emu::FaultKind::UnsupportedImage:
     return Fault::Kind::UnsupportedImage;
+  case emu::FaultKind::GdsViolation:
+    return Fault::Kind::GdsViolation;
+  case emu::FaultKind::Deadlock:
+    return Fault::Kind::Deadlock;
   default:
     return Fault::Kind::MemoryViolation;
   }
@@ -293,6 +298,14 @@ std::string describe(const Fault &f, uint64_t limit, uint64_t ldsBytes, uint64_t
     break;
   case Fault::Kind::UnsupportedImage:
     what = f.detail;
+    break;
+  case Fault::Kind::GdsViolation:
+    what = std::string("GDS violation: ") + (f.write ? "write" : "read") + " of " +
+           std::to_string(f.bytes) + " bytes at GDS address " + hex(f.address) +
+           " is beyond the dispatch's GDS (" + std::to_string(emu::kGdsBytes) + " bytes)";
+    break;
+  case Fault::Kind::Deadlock:
+    what = "deadlock: " + f.detail;
     break;
   }
   return "kernel " + f.kernel + ": " + what + "; " + where + ", pc " + hex(f.pc) + " (" +
@@ -433,17 +446,32 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   put(40, kernargMem.a, 8);
   device.copyIn(packetMem.a, packet, sizeof packet);
 
+  // Kernels whose waves wait for other work-groups run on the cooperative dispatcher, which keeps
+  // up to `resident` groups at once (about the waves one GPU holds, at least one group per
+  // worker); each resident group is a scratch slot. Other kernels have one slot per worker.
+  const uint64_t wavesPerGroup =
+      (uint64_t{cfg.block.x} * cfg.block.y * cfg.block.z + k.waveSize - 1) / k.waveSize;
+  const uint64_t groups = uint64_t{(cfg.grid.x + cfg.block.x - 1) / cfg.block.x} *
+                          ((cfg.grid.y + cfg.block.y - 1) / cfg.block.y) *
+                          ((cfg.grid.z + cfg.block.z - 1) / cfg.block.z);
+  constexpr uint64_t kResidentWaves = 4096;
+  uint64_t resident = dev.pool.size();
+  if (prog.waitsAcrossGroups)
+    resident = std::max(resident, std::min(groups, kResidentWaves / wavesPerGroup));
   // gfx9 addresses scratch as guest memory (no architected flat scratch): one area per wave
-  // slot of every worker, each lane's private segment interleaved dword by dword with the
-  // wave's other lanes (the swizzle the private segment buffer describes).
+  // slot of every worker (resident group), each lane's private segment interleaved dword by
+  // dword with the wave's other lanes (the swizzle the private segment buffer describes).
   uint32_t scratchWaveBytes = 0;
   uint64_t scratchBytes = 0;
   Scoped scratchMem{device, 0};
   if (!target.kernelDescriptor.architectedFlatScratch && privateBytes) {
-    const uint64_t wavesPerGroup =
-        (uint64_t{cfg.block.x} * cfg.block.y * cfg.block.z + k.waveSize - 1) / k.waveSize;
     scratchWaveBytes = ((privateBytes + 3) & ~3u) * k.waveSize;
-    scratchBytes = uint64_t{dev.pool.size()} * wavesPerGroup * scratchWaveBytes;
+    // The resident groups' scratch stays within 1 GiB (never below one slot per worker).
+    constexpr uint64_t kMaxResidentScratch = uint64_t{1} << 30;
+    const uint64_t perGroup = wavesPerGroup * scratchWaveBytes;
+    resident =
+        std::max<uint64_t>(dev.pool.size(), std::min(resident, kMaxResidentScratch / perGroup));
+    scratchBytes = resident * perGroup;
     scratchMem.a = device.alloc(scratchBytes);
     if (!scratchMem.a) {
       result.error = "cannot allocate the scratch memory of kernel " + k.name;
@@ -456,6 +484,7 @@ LaunchResult run(Device &device, const Module &module, std::string_view kernel,
   s.scratchBase = scratchMem.a;
   s.scratchWaveBytes = scratchWaveBytes;
   s.scratchBytes = scratchBytes;
+  s.residentGroups = static_cast<uint32_t>(resident);
   s.memory = &dev.memory;
   s.descriptor = k.descriptor;
   s.grid = {cfg.grid.x, cfg.grid.y, cfg.grid.z};
