@@ -14,17 +14,12 @@ InstructionPool makeInstructionPool(size_t count, uint64_t seed, isa::Target tar
     return pool;
   const disasm::Disassembler dis(target, isa::defaultWave64(target) ? disasm::WaveSize::Wave64
                                                                     : disasm::WaveSize::Wave32);
-  disasm::Inst inst;
-  std::vector<uint8_t> enc;
   // Generators are biased towards valid encodings; a bounded number of attempts keeps this
   // finite even if a family decodes nothing yet.
   for (size_t attempts = 0; pool.offsets.size() < count && attempts < count * 20; ++attempts) {
-    enc.clear();
-    generators[attempts % generators.size()].generate(rng, enc);
-    if (dis.decode(enc, inst) != disasm::DecodeStatus::Success || inst.size != enc.size())
-      continue;
-    pool.offsets.push_back(static_cast<uint32_t>(pool.bytes.size()));
-    pool.bytes.insert(pool.bytes.end(), enc.begin(), enc.end());
+    const size_t start = pool.bytes.size();
+    if (difftest::generateValid(generators[attempts % generators.size()], rng, dis, pool.bytes, 1))
+      pool.offsets.push_back(static_cast<uint32_t>(start));
   }
   return pool;
 }

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each for a share of the
 # given time on the checked-in corpus (fuzz/corpus: instruction lines, encodings and hex text
-# of every family and target from scripts/fuzz_seeds.sh, directive snippets, and the
-# regression-* reproducers of fixed bugs) plus seeds made from the examples. Exits non-zero if
-# a fuzzer finds a crash; the reproducer is saved in fuzz-artifacts/.
+# of every family and target from scripts/fuzz_seeds.sh, directive snippets, random programs for
+# the emulator, and the regression-* reproducers of fixed bugs) plus seeds made from the
+# examples. Exits non-zero if a fuzzer finds a crash; the reproducer is saved in
+# fuzz-artifacts/. Each fuzzer's summary gives its executions and its final coverage and corpus
+# (libFuzzer's DONE line: units and bytes), the figures docs/benchmarks.md records.
 #   scripts/fuzz.sh [DURATION] [FUZZER...]
 #     DURATION: total fuzzing time, split over the fuzzers: seconds, or with a unit (90s, 30m,
 #     2h); default $FUZZ_SECONDS or 60. FUZZER: fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm
-#     fuzz_load (default all). A long campaign: scripts/fuzz.sh 5h (an hour each).
+#     fuzz_load fuzz_emu_program (default all). A long campaign: scripts/fuzz.sh 6h (an hour
+#     each).
 #   FUZZ_BUILD_DIR build directory (default build-fuzz); FUZZ_KEEP=DIR keeps each fuzzer's
 #   grown corpus in DIR/<fuzzer> (to resume or inspect a campaign).
 set -euo pipefail
@@ -22,18 +25,20 @@ case $duration in
 *) seconds=$duration ;;
 esac
 fuzzers=("$@")
-[ ${#fuzzers[@]} -eq 0 ] && fuzzers=(fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm fuzz_load)
+[ ${#fuzzers[@]} -eq 0 ] &&
+  fuzzers=(fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm fuzz_load fuzz_emu_program)
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 jobs=${JOBS:-2}
 
 CXX=clang++-19 CC=clang-19 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DGCNKIT_FUZZ=ON -DGCNKIT_TESTS=OFF -DGCNKIT_BENCH=OFF >/dev/null
-ninja -C "$build" -j "$jobs" fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm fuzz_load
+ninja -C "$build" -j "$jobs" fuzz_decoder fuzz_mc_text fuzz_elf fuzz_asm fuzz_load \
+  fuzz_emu_program
 
 # Seed corpus: example objects (clang-19, ld.lld-19, llvm-mc-19), their machine code, hex text.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work"/{elf,decoder,mc_text,asm,objs,load}
+mkdir -p "$work"/{elf,decoder,mc_text,asm,objs,load,emu_program}
 clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2 -c examples/saxpy.cl \
   -o "$work/objs/saxpy.o"
 ld.lld-19 -shared "$work/objs/saxpy.o" -o "$work/objs/saxpy.so"
@@ -96,7 +101,7 @@ run() {  # target corpus max_len
     cp "$work/artifacts-$target"/* "$root/fuzz-artifacts/" 2>/dev/null || true
     echo "$target: FAILED (reproducer saved in fuzz-artifacts/)"
   else
-    grep -E 'stat::number_of_executed_units|Done' "$work/$target.log" | tail -n 2 || true
+    grep -E 'stat::number_of_executed_units|Done|DONE' "$work/$target.log" | tail -n 3 || true
     echo "corpus: $(ls "$grow" | wc -l) new inputs"
   fi
 }
@@ -105,4 +110,7 @@ run fuzz_mc_text mc_text 4096
 run fuzz_elf elf 65536
 run fuzz_asm asm 16384
 run fuzz_load load 65536
+# Inputs of the emulator fuzzer are an 8-byte header and 6-byte records, one instruction each:
+# 1024 bytes are about 170 instructions.
+run fuzz_emu_program emu_program 1024
 exit $status

@@ -153,6 +153,25 @@ TEST_P(EmuIsaCorners, NegOnIntegerPackedOperands) {
   }
 }
 
+// Scalar loads into null discard their data: M0 and EXEC, which follow null in the register
+// file, keep their values (fuzz_emu_program: an s_buffer_load_dwordx8 into gfx9's null wrote
+// past the scalar registers into the wave's state).
+TEST_P(EmuIsaCorners, ScalarLoadsIntoNullDiscardTheirData) {
+  const unsigned W = wave();
+  const std::string body =
+      "  s_mov_b32 m0, 0x1234\n"
+      // s_load_b512 null, s[0:1], null (llvm-mc assembles null only up to b256)
+      "  .long 0xf4101f00, 0xf8000000\n"
+      "  s_load_b64 null, s[0:1], 0x8\n"
+      "  s_waitcnt lgkmcnt(0)\n"
+      "  v_mov_b32 v1, m0\n" +
+      storeOutput(1, 0);
+  AsmRun r = runAsm(dev, body, W, {}, 1);
+  ASSERT_TRUE(r.result.ok()) << r.result.error;
+  for (unsigned l = 0; l < W; ++l) // every lane stores: EXEC is whole
+    EXPECT_EQ(r.out[l], 0x1234u) << "lane " << l;
+}
+
 // s_trap without a handler: a fault naming the trap id; s_sethalt 1: a Halted fault, 0: no
 // effect; s_setkill 1: the wave ends (its later stores do not happen), 0: no effect.
 TEST_P(EmuIsaCorners, TrapHaltAndKill) {
@@ -235,6 +254,34 @@ TEST(EmuIsaCornersDecode, CompareResultsInEveryScalarRegister) {
     }
   }
   EXPECT_GT(decoded, 10000u);
+}
+
+// A VGPR-only source in a 9-bit source field that holds a scalar register or a constant decodes
+// (llvm-mc prints it with an "Invalid register" note) and is refused by name: the executors
+// would index VGPR rows with the scalar register's number (fuzz_emu_program found
+// v_mqsad_u32_u8 reading its accumulator past the VGPR file).
+TEST(EmuIsaCornersDecode, VgprSourcesGivenScalarsAreRefused) {
+  const isa::InstrDesc *mqsad = nullptr;
+  for (const isa::InstrDesc &row : isa::instructions(isa::Target::GFX1100))
+    if (row.name == "v_mqsad_u32_u8")
+      mqsad = &row;
+  ASSERT_NE(mqsad, nullptr);
+  const uint32_t w0 = 0xD4000000u | uint32_t{mqsad->opcode} << 16 | 65; // v[65:68]
+  auto w1 = [](uint32_t src2) { return (256u + 63) | (128u + 45) << 9 | src2 << 18; };
+  for (bool wave64 : {false, true}) {
+    PredecodedWords p = predecodeWords({w0, w1(256 + 4)}, wave64, mqsad); // v[4:7]
+    ASSERT_TRUE(p.decoded);
+    EXPECT_EQ(p.refusal, "");
+    for (uint32_t src2 : {108u, 0u, 129u}) { // ttmp[0:3], s[0:3], the constant 1
+      p = predecodeWords({w0, w1(src2)}, wave64, mqsad);
+      if (src2 != 129) { // the disassembler may refuse a constant there
+        ASSERT_TRUE(p.decoded) << src2;
+      }
+      if (p.decoded) {
+        EXPECT_EQ(p.refusal, "VGPR operand given a scalar register or a constant") << src2;
+      }
+    }
+  }
 }
 
 } // namespace

@@ -179,6 +179,14 @@ bool Builder::operands(const disasm::Inst &inst, const ExecEntry &entry, Decoded
     }
     if (!source(enc, o, regs, e, s, why))
       return false;
+    // A VGPR-only operand in a 9-bit source field (v_mqsad_u32_u8's VReg_128 accumulator) that
+    // holds a scalar register or a constant decodes, with llvm-mc's "Invalid register" note; the
+    // executors index VGPR rows with it, so it stops the wave by name instead. (SDWA's s bits
+    // make a VGPR field scalar on purpose.)
+    if (o.kind == OperandKind::VReg && s.kind != SrcKind::Vgpr && !e.isSdwa()) {
+      why = "VGPR operand given a scalar register or a constant";
+      return false;
+    }
     // MFMA A / B are VGPRs or AccVGPRs and C AccVGPRs or an inline constant (llvm-mc prints a
     // scalar or constant A / B as an invalid operand); other encodings stop the wave by name.
     if (mai && s.kind != SrcKind::Vgpr &&

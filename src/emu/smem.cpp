@@ -13,6 +13,11 @@ namespace gcnkit::emu {
 
 namespace {
 
+// SDATA null (gfx11's null; gfx9's 125, which its decoder prints as null) discards what a load
+// returns and gives an atomic or store zero data. Its slot in the register file is one dword,
+// followed by M0 and EXEC, so the executors never access several registers there.
+bool nullData(const DecodedInst &in) { return in.sdst == sreg::kNull; }
+
 // Address = SBASE + sext(OFFSET) + SOFFSET, dword aligned (the low two bits are ignored).
 template <unsigned kDwords> void load(Wave &w, const DecodedInst &in) {
   const uint64_t addr =
@@ -23,7 +28,8 @@ template <unsigned kDwords> void load(Wave &w, const DecodedInst &in) {
     w.raise(FaultKind::MemoryViolation, in, -1, addr, kDwords * 4, false);
     return;
   }
-  std::memcpy(&w.sgpr[in.sdst], p, kDwords * 4);
+  if (!nullData(in))
+    std::memcpy(&w.sgpr[in.sdst], p, kDwords * 4);
 }
 
 // s_buffer_load: SBASE is a buffer resource (V#: base in dwords 0-1 [47:0], num_records in
@@ -49,17 +55,18 @@ template <unsigned kDwords> void bufferLoad(Wave &w, const DecodedInst &in) {
     }
     std::memcpy(&data[i], p, 4);
   }
-  std::memcpy(&w.sgpr[in.sdst], data, sizeof data);
+  if (!nullData(in))
+    std::memcpy(&w.sgpr[in.sdst], data, sizeof data);
 }
 
-// The guest address of an SMEM access through SBASE (an address pair), or, kBuffer, through a
-// buffer resource in SBASE (base + offset; the offset must lie in num_records). nullptr with a
-// fault raised when it is outside guest memory.
+// The guest address (in addr) and host bytes of an SMEM access through SBASE (an address pair),
+// or, kBuffer, through a buffer resource in SBASE (base + offset; the offset must lie in
+// num_records). nullptr with a fault raised when it is outside guest memory.
 template <bool kBuffer>
-uint8_t *smemTarget(Wave &w, const DecodedInst &in, unsigned bytes, bool write) {
+uint8_t *smemTarget(Wave &w, const DecodedInst &in, unsigned bytes, bool write, uint64_t &addr) {
   const uint64_t offset =
       static_cast<uint64_t>(static_cast<int64_t>(in.imm)) + readScalar32(w, in.src[1]);
-  uint64_t addr;
+  addr = 0;
   if constexpr (kBuffer) {
     const uint32_t *v = &w.sgpr[in.src[0].reg];
     if ((offset & 0xFFFFFFFCull) + bytes > v[2]) // past num_records: dropped
@@ -76,32 +83,47 @@ uint8_t *smemTarget(Wave &w, const DecodedInst &in, unsigned bytes, bool write) 
 
 // gfx9 s_store_dword* / s_buffer_store_dword*: SDATA (src[2]) to memory.
 template <unsigned kDwords, bool kBuffer> void store(Wave &w, const DecodedInst &in) {
-  if (uint8_t *p = smemTarget<kBuffer>(w, in, kDwords * 4, true))
-    std::memcpy(p, &w.sgpr[in.src[2].reg], kDwords * 4);
+  uint64_t addr;
+  uint32_t data[kDwords] = {}; // null SDATA stores zeros
+  if (in.src[2].kind == SrcKind::Sgpr)
+    std::memcpy(data, &w.sgpr[in.src[2].reg], sizeof data);
+  if (uint8_t *p = smemTarget<kBuffer>(w, in, kDwords * 4, true, addr))
+    std::memcpy(p, data, sizeof data);
 }
 
 // gfx9 s_atomic_* / s_buffer_atomic_*: the data is SDATA (cmpswap: data, then the compare
-// value in the next SGPRs); with glc (aux bit 0) the old value replaces SDATA.
+// value in the next SGPRs); with glc (aux bit 0) the old value replaces SDATA. The address is
+// only dword aligned (an _x2 atomic at 4 mod 8, a resource base that is no dword multiple), and
+// a misaligned atomic faults as it does in vector memory.
 template <class T, class Op, bool kBuffer> void atomic(Wave &w, const DecodedInst &in) {
   constexpr unsigned n = sizeof(T) / 4;
-  uint8_t *p = smemTarget<kBuffer>(w, in, sizeof(T), true);
+  uint64_t addr;
+  uint8_t *p = smemTarget<kBuffer>(w, in, sizeof(T), true, addr);
   if (!p) {
-    if (w.status != WaveStatus::Faulted && (in.aux & 1)) // an out-of-range buffer lane reads 0
+    if (w.status != WaveStatus::Faulted && (in.aux & 1) && !nullData(in)) // out of range: 0
       std::memset(&w.sgpr[in.sdst], 0, sizeof(T));
     return;
   }
-  T src, cmp = 0;
-  std::memcpy(&src, &w.sgpr[in.sdst], sizeof(T));
-  if constexpr (requires { Op::kCompare; })
-    std::memcpy(&cmp, &w.sgpr[in.sdst + n], sizeof(T));
+  if (addr % sizeof(T)) {
+    w.raise(FaultKind::MisalignedAtomic, in, -1, addr, sizeof(T), true);
+    return;
+  }
+  T src = 0, cmp = 0;
+  if (!nullData(in)) {
+    std::memcpy(&src, &w.sgpr[in.sdst], sizeof(T));
+    if constexpr (requires { Op::kCompare; })
+      std::memcpy(&cmp, &w.sgpr[in.sdst + n], sizeof(T));
+  }
   const T old = atomics::rmw<T, Op>(p, true, src, cmp, 0);
-  if (in.aux & 1)
+  if ((in.aux & 1) && !nullData(in))
     std::memcpy(&w.sgpr[in.sdst], &old, sizeof(T));
 }
 
 // gfx9 s_memtime / s_memrealtime: a 64-bit clock. Deterministic here: the wave's executed
 // instruction count (as SHADER_CYCLES reads it).
 void memtime(Wave &w, const DecodedInst &in) {
+  if (nullData(in))
+    return;
   w.sgpr[in.sdst] = static_cast<uint32_t>(w.executed);
   w.sgpr[in.sdst + 1] = static_cast<uint32_t>(w.executed >> 32);
 }

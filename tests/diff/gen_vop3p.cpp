@@ -242,16 +242,19 @@ void generateVintrp(Rng &rng, std::vector<uint8_t> &out) {
                     randBits(rng, 8) << 8 | src);
 }
 
-// Now and then the encoding is cut short (by whole dwords: an odd length would shift every
-// later encoding of the run, since llvm-mc reads its input as one byte stream).
-void maybeCut(Rng &rng, std::vector<uint8_t> &out) {
-  if (out.size() > 4 && chance(rng, 2))
-    out.resize(4 * (1 + rng() % (out.size() / 4 - 1)));
+// Now and then the encoding, which starts at `start` in out, is cut short (by whole dwords: an
+// odd length would shift every later encoding of the run, since llvm-mc reads its input as one
+// byte stream).
+void maybeCut(Rng &rng, std::vector<uint8_t> &out, size_t start) {
+  const size_t size = out.size() - start;
+  if (size > 4 && chance(rng, 2))
+    out.resize(start + 4 * (1 + rng() % (size / 4 - 1)));
 }
 
 } // namespace
 
 void generateVop3pGfx908(Rng &rng, std::vector<uint8_t> &out) {
+  const size_t start = out.size();
   const unsigned pick = rng() % 100;
   if (pick < 55)
     generatePacked(rng, out, isa::Target::GFX908);
@@ -259,10 +262,11 @@ void generateVop3pGfx908(Rng &rng, std::vector<uint8_t> &out) {
     generateMai(rng, out);
   else
     generateVintrp(rng, out);
-  maybeCut(rng, out);
+  maybeCut(rng, out, start);
 }
 
 void generateVop3p(Rng &rng, std::vector<uint8_t> &out) {
+  const size_t start = out.size();
   const unsigned pick = rng() % 100;
   if (pick < 50)
     generatePacked(rng, out, isa::Target::GFX1100);
@@ -272,7 +276,7 @@ void generateVop3p(Rng &rng, std::vector<uint8_t> &out) {
     generateInterp(rng, out);
   else
     generateLdsDir(rng, out);
-  maybeCut(rng, out);
+  maybeCut(rng, out, start);
 }
 
 } // namespace gcnkit::difftest

@@ -21,6 +21,20 @@ std::vector<FamilyGenerator> familyGenerators(isa::Target target) {
   return out;
 }
 
+bool generateValid(const FamilyGenerator &generator, Rng &rng, const disasm::Disassembler &dis,
+                   std::vector<uint8_t> &out, unsigned attempts) {
+  const size_t start = out.size();
+  disasm::Inst inst;
+  for (unsigned i = 0; i < attempts; ++i) {
+    generator.generate(rng, out);
+    const std::span<const uint8_t> enc(out.data() + start, out.size() - start);
+    if (dis.decode(enc, inst) == disasm::DecodeStatus::Success && inst.size == enc.size())
+      return true;
+    out.resize(start);
+  }
+  return false;
+}
+
 uint32_t randomScalarSrc(Rng &rng) {
   switch (rng() % 8) {
   case 0:

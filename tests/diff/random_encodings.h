@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gcnkit/disasm.h"
 #include "gcnkit/isa.h"
 
 namespace gcnkit::difftest {
@@ -28,6 +29,13 @@ struct FamilyGenerator {
 
 // The generators of one target.
 std::vector<FamilyGenerator> familyGenerators(isa::Target target = isa::Target::GFX1100);
+
+// Appends one encoding of `generator` that `dis` decodes in full (a valid instruction of exactly
+// the generated length), trying at most `attempts` draws from rng; false, with out unchanged,
+// when none decodes. The benchmarks' instruction pool and the emulator fuzzer run only such
+// encodings.
+bool generateValid(const FamilyGenerator &generator, Rng &rng, const disasm::Disassembler &dis,
+                   std::vector<uint8_t> &out, unsigned attempts);
 
 // Helpers for generators.
 inline uint32_t randBits(Rng &rng, unsigned n) {
