@@ -42,6 +42,7 @@
 
 #include "emu/atomics.h"
 #include "emu/flat_aperture.h"
+#include "emu/format_convert.h"
 #include "emu/registry.h"
 #include "emu/valu16.h"
 #include "isa/mem_symbolic.h"
@@ -260,7 +261,7 @@ template <int W, class T, class Op> void atomic(Wave &w, const DecodedInst &in) 
 
 // ---- formats ----------------------------------------------------------------------------
 
-enum class Num : uint8_t { Unorm, Snorm, Uscaled, Sscaled, Uint, Sint, Float };
+using Num = isa::NumFormat;
 
 // A buffer format: components from the least significant bits of an element up.
 struct Format {
@@ -361,49 +362,6 @@ const Format &formatOf(uint32_t code, bool split) {
   return code < unified.size() ? unified[code] : none;
 }
 
-uint32_t floatBits(float f) { return std::bit_cast<uint32_t>(f); }
-
-// An unsigned float of `bits` bits (5 exponent bits, bias 15: the 11- and 10-bit components of
-// 10_11_11 / 11_11_10) as f32, exactly.
-uint32_t smallFloatToF32(uint32_t raw, unsigned bits) {
-  const unsigned mbits = bits - 5;
-  const uint32_t exp = raw >> mbits, man = raw & ((1u << mbits) - 1);
-  if (exp == 31)
-    return 0x7F800000u | man << (23 - mbits);
-  if (exp == 0)
-    return floatBits(std::ldexp(static_cast<float>(man), -14 - static_cast<int>(mbits)));
-  return (exp + 112) << 23 | man << (23 - mbits);
-}
-
-int32_t signExtend(uint32_t raw, unsigned bits) {
-  return bits == 32 ? static_cast<int32_t>(raw)
-                    : static_cast<int32_t>(raw << (32 - bits)) >> (32 - bits);
-}
-
-// A memory component (raw bits) as the 32-bit value a format load returns.
-uint32_t unpack(Num num, unsigned bits, uint32_t raw) {
-  const double mask = std::ldexp(1.0, static_cast<int>(bits)) - 1;
-  const int32_t s = signExtend(raw, bits);
-  switch (num) {
-  case Num::Unorm: // both exact in f32 (at most 16 bits): one rounding
-    return floatBits(static_cast<float>(raw) / static_cast<float>(mask));
-  case Num::Snorm:
-    return floatBits(
-        std::max(static_cast<float>(s) / static_cast<float>(std::floor(mask / 2)), -1.0f));
-  case Num::Uscaled:
-    return floatBits(static_cast<float>(raw));
-  case Num::Sscaled:
-    return floatBits(static_cast<float>(s));
-  case Num::Uint:
-    return raw;
-  case Num::Sint:
-    return static_cast<uint32_t>(s);
-  case Num::Float:
-    return bits == 16 ? half16::f16ToF32Bits(raw) : bits == 32 ? raw : smallFloatToF32(raw, bits);
-  }
-  return raw;
-}
-
 // A 32-bit value as the memory component a format store writes.
 uint32_t pack(Num num, unsigned bits, uint32_t v) {
   const uint32_t mask = bits == 32 ? ~0u : (1u << bits) - 1;
@@ -439,7 +397,7 @@ uint32_t toD16(Num num, unsigned bits, uint32_t raw) {
   case Num::Float:
     if (bits == 16)
       return raw;
-    return half16::f16FromDouble(std::bit_cast<float>(unpack(num, bits, raw)));
+    return half16::f16FromDouble(std::bit_cast<float>(unpackComponent(num, bits, raw)));
   case Num::Unorm:
     return half16::f16FromDouble(raw / (std::ldexp(1.0, static_cast<int>(bits)) - 1));
   case Num::Snorm: {
@@ -447,7 +405,7 @@ uint32_t toD16(Num num, unsigned bits, uint32_t raw) {
     return half16::f16FromDouble(std::max(q, -1.0));
   }
   default: // scaled: small integers, exact in f32
-    return half16::f16FromDouble(std::bit_cast<float>(unpack(num, bits, raw)));
+    return half16::f16FromDouble(std::bit_cast<float>(unpackComponent(num, bits, raw)));
   }
 }
 uint32_t fromD16(Num num, uint32_t h) {
@@ -532,7 +490,7 @@ void loadFormat(Wave &w, const DecodedInst &in) {
       readTarget(t, element, elemBytes);
       for (unsigned c = 0, at = 0; c < f->comps; at += f->bits[c], ++c) {
         const uint32_t raw = component(element, at, f->bits[c]);
-        v[c] = kD16 ? toD16(f->num, f->bits[c], raw) : unpack(f->num, f->bits[c], raw);
+        v[c] = kD16 ? toD16(f->num, f->bits[c], raw) : unpackComponent(f->num, f->bits[c], raw);
       }
     } else {
       v[3] = 0;

@@ -26,6 +26,7 @@
 
 #include "emu/atomics.h"
 #include "emu/flat_aperture.h"
+#include "emu/format_convert.h"
 #include "emu/image.h"
 #include "emu/registry.h"
 #include "emu/sampler.h"
@@ -91,7 +92,6 @@ void unsupported(Wave &w, const DecodedInst &in, Unsupported why, uint64_t value
   w.raise(FaultKind::UnsupportedImage, in, lane, value, static_cast<uint32_t>(why), false);
 }
 
-uint32_t f32Bits(float f) { return std::bit_cast<uint32_t>(f); }
 float bitsF32(uint32_t b) { return std::bit_cast<float>(b); }
 
 // The T# type each instruction dim addresses (dim -> TYPE; 0: not an emulated dim).
@@ -188,32 +188,6 @@ bool decodeView(Wave &w, const DecodedInst &in, const ii::ImageResourceLayout &l
 
 uint32_t componentMax(unsigned bits) { return bits == 32 ? ~0u : (1u << bits) - 1; }
 
-// A component's raw bits as the 32-bit value the shader sees: float bits for the normalized,
-// scaled and float formats, the integer for UINT / SINT.
-uint32_t unpack(const ii::FormatInfo &f, uint32_t raw) {
-  const unsigned b = f.bits;
-  const int32_t s =
-      b == 32 ? static_cast<int32_t>(raw) : static_cast<int32_t>(raw << (32 - b)) >> (32 - b);
-  switch (f.num) {
-  case ii::NumFormat::Unorm:
-    return f32Bits(static_cast<float>(raw) / static_cast<float>(componentMax(b)));
-  case ii::NumFormat::Snorm:
-    return f32Bits(
-        std::max(-1.0f, static_cast<float>(s) / static_cast<float>(componentMax(b) >> 1)));
-  case ii::NumFormat::Uscaled:
-    return f32Bits(static_cast<float>(raw));
-  case ii::NumFormat::Sscaled:
-    return f32Bits(static_cast<float>(s));
-  case ii::NumFormat::Uint:
-    return raw;
-  case ii::NumFormat::Sint:
-    return static_cast<uint32_t>(s);
-  case ii::NumFormat::Float:
-    return b == 16 ? half16::f16ToF32Bits(raw) : raw;
-  }
-  return raw;
-}
-
 // The raw bits a store writes for value v: floats saturated and rounded to nearest even into
 // normalized / scaled components (NaN: 0), integers saturated to the component's range.
 uint32_t pack(const ii::FormatInfo &f, uint32_t v) {
@@ -253,18 +227,18 @@ uint32_t pack(const ii::FormatInfo &f, uint32_t v) {
 // The texel at p as four values; components the format lacks read 0 (w: 1).
 void readTexel(const uint8_t *p, const ii::FormatInfo &f, uint32_t out[4]) {
   out[0] = out[1] = out[2] = 0;
-  out[3] = f.isInteger() ? 1u : f32Bits(1.0f);
+  out[3] = f.isInteger() ? 1u : floatBits(1.0f);
   const unsigned bytes = f.bits / 8u;
   for (unsigned c = 0; c < f.comps; ++c) {
     uint32_t raw = 0;
     std::memcpy(&raw, p + c * bytes, bytes);
-    out[c] = unpack(f, raw);
+    out[c] = unpackComponent(f.num, f.bits, raw);
   }
 }
 
 // dst_sel: the value each of x, y, z, w returns.
 void swizzle(const View &v, const uint32_t t[4], uint32_t out[4]) {
-  const uint32_t one = v.fmt.isInteger() ? 1u : f32Bits(1.0f);
+  const uint32_t one = v.fmt.isInteger() ? 1u : floatBits(1.0f);
   for (unsigned c = 0; c < 4; ++c) {
     const uint32_t s = v.sel[c];
     out[c] = s >= ii::kSelX ? t[s - ii::kSelX] : s == ii::kSelOne ? one : 0;
@@ -560,7 +534,7 @@ bool decodeSampler(Wave &w, const DecodedInst &in, const ii::SamplerLayout &lay,
     return false;
   }
   const bool isInt = v.fmt.isInteger();
-  const uint32_t one = isInt ? 1u : f32Bits(1.0f);
+  const uint32_t one = isInt ? 1u : floatBits(1.0f);
   const bool white = type == ii::kBorderOpaqueWhite;
   for (unsigned c = 0; c < 3; ++c)
     s.border[c] = white ? one : 0;
@@ -666,7 +640,7 @@ template <int W> void sample(Wave &w, const DecodedInst &in) {
               sum[c] += weight * static_cast<double>(bitsF32(t[c]));
           }
       for (unsigned c = 0; c < 4; ++c)
-        texel[c] = f32Bits(static_cast<float>(sum[c]));
+        texel[c] = floatBits(static_cast<float>(sum[c]));
     }
     if (faulted)
       return;

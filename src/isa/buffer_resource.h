@@ -10,6 +10,10 @@
 
 namespace gcnkit::isa {
 
+// The numeric format of a buffer or image component (the BUF_FMT_* names' last part; gfx9's
+// BUF_NUM_FORMAT_* in the same order as far as they go).
+enum class NumFormat : uint8_t { Unorm, Snorm, Uscaled, Sscaled, Uint, Sint, Float };
+
 // A field of the 128-bit resource: bit `lo` counts from bit 0 of dword 0 (dword 1 starts at
 // 32). Width 0: the target's V# has no such field.
 struct ResourceField {

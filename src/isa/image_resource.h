@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "gcnkit/isa.h"
+#include "isa/buffer_resource.h"
 #include "isa/mem_symbolic.h"
 
 namespace gcnkit::isa::image {
@@ -108,7 +109,7 @@ inline constexpr uint32_t kBorderTransparentBlack = 0, kBorderOpaqueBlack = 1,
 
 // ---- unified data formats ----------------------------------------------------------------------
 
-enum class NumFormat : uint8_t { Unorm, Snorm, Uscaled, Sscaled, Uint, Sint, Float };
+using NumFormat = isa::NumFormat; // shared with buffer formats (isa/buffer_resource.h)
 
 // What a texel of a unified format holds: `comps` components of `bits` bits each, in memory
 // order x, y, z, w. comps == 0: a packed format with components of different widths (5_6_5,
